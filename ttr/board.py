@@ -1,0 +1,418 @@
+"""The board: cities, routes and destination tickets, loaded and validated from ``data/``.
+
+A board is pure data, the facts printed on the published map. Everything that changes during a game
+lives in :class:`ttr.game.Game`. Routes get stable ids (their row order in ``routes.csv``), so a
+saved game, a notebook or a test can name a route by number as well as by text.
+
+Route references are forgiving, because people type them: ``"Paris-Bruxelles"``,
+``"paris - bruxelles (yellow)"`` and ``"Montréal–New York"`` all work (case, accents, spaces and
+hyphen or en dash do not matter; a colour in parentheses picks one route of a double).
+"""
+
+from __future__ import annotations
+
+import csv
+import difflib
+import functools
+import re
+import unicodedata
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import networkx as nx
+
+from ttr.colors import CARD_COLORS, GRAY, ROUTE_COLORS
+
+DATA_DIR = Path(__file__).resolve().parent.parent / "data"
+ROUTE_KINDS = ("normal", "tunnel", "ferry")
+MAX_ROUTE_LENGTH = 8
+
+
+class DataError(ValueError):
+    """A map or ticket file that does not hold what it should (names the file, line and field)."""
+
+
+class UnknownReference(ValueError):
+    """A city or route named in text that is not on the board."""
+
+
+@dataclass(frozen=True, slots=True)
+class City:
+    name: str
+    display_name: str
+    latitude: float
+    longitude: float
+    board_x: float
+    board_y: float
+
+
+@dataclass(frozen=True, slots=True)
+class Route:
+    """One route between two adjacent cities; ``a < b`` alphabetically."""
+
+    id: int
+    a: str
+    b: str
+    length: int
+    color: str
+    kind: str = "normal"
+    locomotives: int = 0
+    double_group: int | None = None
+
+    @property
+    def cities(self) -> tuple[str, str]:
+        return (self.a, self.b)
+
+    @property
+    def is_tunnel(self) -> bool:
+        return self.kind == "tunnel"
+
+    @property
+    def is_ferry(self) -> bool:
+        return self.kind == "ferry"
+
+    def other(self, city: str) -> str:
+        """The city at the other end of the route from ``city``."""
+        return self.b if city == self.a else self.a
+
+
+@dataclass(frozen=True, slots=True)
+class Ticket:
+    """A destination ticket: join ``a`` and ``b`` with your own routes to score ``points`` (K4)."""
+
+    a: str
+    b: str
+    points: int
+    long: bool = False
+
+    @property
+    def cities(self) -> tuple[str, str]:
+        return (self.a, self.b)
+
+
+@dataclass(frozen=True, eq=False)
+class Board:
+    """A map: its cities, its routes (``routes[i].id == i``) and its ticket sets."""
+
+    name: str
+    cities: Mapping[str, City]
+    routes: tuple[Route, ...]
+    ticket_sets: Mapping[str, tuple[Ticket, ...]]
+    _twins: tuple[int | None, ...] = field(init=False, repr=False)
+    _keys: Mapping[str, str] = field(init=False, repr=False)
+    _between: Mapping[frozenset[str], tuple[Route, ...]] = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        groups: dict[int, list[int]] = {}
+        between: dict[frozenset[str], list[Route]] = {}
+        for route in self.routes:
+            if route.double_group is not None:
+                groups.setdefault(route.double_group, []).append(route.id)
+            between.setdefault(frozenset(route.cities), []).append(route)
+        twins: list[int | None] = [None] * len(self.routes)
+        for first, second in groups.values():
+            twins[first], twins[second] = second, first
+        keys = {_key(name): name for name in self.cities}
+        keys.update({_key(c.display_name): name for name, c in self.cities.items()})
+        object.__setattr__(self, "_twins", tuple(twins))
+        object.__setattr__(self, "_keys", keys)
+        object.__setattr__(self, "_between", {k: tuple(v) for k, v in between.items()})
+
+    def __repr__(self) -> str:
+        return f"load_board({self.name!r})"
+
+    @property
+    def tickets(self) -> tuple[Ticket, ...]:
+        """The base game's destination tickets."""
+        return self.ticket_sets["base"]
+
+    def twin(self, route: Route) -> Route | None:
+        """The other route of a double route, or ``None`` for a single route (C5)."""
+        twin = self._twins[route.id]
+        return None if twin is None else self.routes[twin]
+
+    def twin_id(self, route_id: int) -> int | None:
+        return self._twins[route_id]
+
+    def routes_between(self, a: str, b: str) -> tuple[Route, ...]:
+        return self._between.get(frozenset((a, b)), ())
+
+    def display(self, city: str) -> str:
+        """The city's name as printed on the board, with its diacritics (Montréal, Zürich)."""
+        return self.cities[city].display_name
+
+    def ref(self, route: Route) -> str:
+        """A text reference that :meth:`route` reads back: ``"Paris-Bruxelles (yellow)"``."""
+        text = f"{self.display(route.a)}-{self.display(route.b)}"
+        return text if route.double_group is None else f"{text} ({route.color})"
+
+    def ticket_ref(self, ticket: Ticket) -> str:
+        return f"{self.display(ticket.a)}-{self.display(ticket.b)}"
+
+    def city(self, text: str) -> str:
+        """The board name of the city ``text`` names (forgiving case, accents and spaces)."""
+        name = self._keys.get(_key(text))
+        if name is None:
+            close = difflib.get_close_matches(_key(text), list(self._keys), n=3, cutoff=0.5)
+            hint = ", ".join(dict.fromkeys(self.display(self._keys[k]) for k in close))
+            raise UnknownReference(
+                f"unknown city {text.strip()!r} on the {self.name} board"
+                + (f" (did you mean {hint}?)" if hint else "")
+            )
+        return name
+
+    def find_routes(self, text: str) -> tuple[Route, ...]:
+        """Every route that a reference like ``"Paris - Bruxelles (yellow)"`` may mean.
+
+        A plain ``"A-B"`` on a double route gives both routes of the pair; a colour picks the
+        route(s) of that colour. Raises :class:`UnknownReference` with a hint when nothing fits.
+        """
+        match = _ROUTE_REF.fullmatch(_normalise_dashes(text))
+        if match is None:
+            raise UnknownReference(
+                f"cannot read route {text!r}: expected two cities joined by a dash, "
+                "e.g. 'Paris-Bruxelles' or 'Paris-Bruxelles (yellow)'"
+            )
+        a, b = self.city(match["a"]), self.city(match["b"])
+        routes = self.routes_between(a, b)
+        if not routes:
+            raise UnknownReference(
+                f"no route between {self.display(a)} and {self.display(b)} on the {self.name} board"
+            )
+        color = match["color"]
+        if color is None:
+            return routes
+        color = _key(color)
+        chosen = tuple(r for r in routes if r.color == color)
+        if not chosen:
+            have = ", ".join(r.color for r in routes)
+            raise UnknownReference(
+                f"no {color} route between {self.display(a)} and {self.display(b)} "
+                f"(the routes there are: {have})"
+            )
+        return chosen
+
+    def route(self, text: str) -> Route:
+        """The route a text reference names (the first of a double if no colour is given)."""
+        return self.find_routes(text)[0]
+
+    def ticket(self, text: str, ticket_set: str = "base") -> Ticket:
+        """The ticket ``"A-B"`` of a ticket set (either city order)."""
+        match = _ROUTE_REF.fullmatch(_normalise_dashes(text))
+        if match is None or match["color"] is not None:
+            raise UnknownReference(f"cannot read ticket {text!r}: expected 'City-City'")
+        pair = {self.city(match["a"]), self.city(match["b"])}
+        for ticket in self.ticket_sets[ticket_set]:
+            if {ticket.a, ticket.b} == pair:
+                return ticket
+        a, b = sorted(pair)
+        raise UnknownReference(
+            f"no ticket {self.display(a)}-{self.display(b)} in the {self.name} {ticket_set} tickets"
+        )
+
+    def graph(self, routes: Iterable[Route] | None = None) -> nx.MultiGraph:
+        """The map as a networkx MultiGraph: cities are nodes, each route an edge keyed by id.
+
+        Double routes are parallel edges. Node attributes hold the positions (``board_x``...),
+        edge attributes the route's ``length``, ``color``, ``kind``, ``locomotives`` and ``route``.
+        Pass ``routes`` to get the graph of only those routes (on all the cities).
+        """
+        graph = nx.MultiGraph(name=self.name)
+        for city in self.cities.values():
+            graph.add_node(
+                city.name,
+                display_name=city.display_name,
+                pos=(city.board_x, -city.board_y),
+                board_x=city.board_x,
+                board_y=city.board_y,
+                latitude=city.latitude,
+                longitude=city.longitude,
+            )
+        for route in self.routes if routes is None else routes:
+            graph.add_edge(
+                route.a, route.b, key=route.id, length=route.length, color=route.color,
+                kind=route.kind, locomotives=route.locomotives, route=route,
+            )
+        return graph
+
+
+_ROUTE_REF = re.compile(r"\s*(?P<a>[^-()]+?)\s*-\s*(?P<b>[^-()]+?)\s*(?:\((?P<color>[^)]*)\))?\s*")
+_DASHES = str.maketrans({"\u2013": "-", "\u2014": "-", "\u2012": "-", "\u2212": "-"})
+_LETTERS = str.maketrans({"ø": "o", "Ø": "o", "ß": "ss", "ı": "i", "ł": "l", "Ł": "l"})
+
+
+def _normalise_dashes(text: str) -> str:
+    return text.translate(_DASHES)
+
+
+def _key(text: str) -> str:
+    """A city name folded for matching: no accents, no case, no dots, single spaces."""
+    text = unicodedata.normalize("NFKD", text.translate(_LETTERS))
+    text = "".join(ch for ch in text if not unicodedata.combining(ch))
+    return " ".join(text.casefold().replace(".", " ").split())
+
+
+# ---------------------------------------------------------------------------------------------
+# Loading and validating the CSV files
+
+
+class _Rows:
+    """Read a CSV file, naming the file, line and field in every complaint."""
+
+    def __init__(self, path: Path, required: tuple[str, ...]):
+        self.path = path
+        try:
+            text = path.read_text(encoding="utf-8")
+        except OSError as err:
+            raise DataError(f"{path}: cannot read the file ({err.strerror})") from None
+        reader = csv.DictReader(text.splitlines())
+        header = reader.fieldnames or []
+        missing = [name for name in required if name not in header]
+        if missing:
+            raise DataError(f"{path}, line 1: missing column(s) {', '.join(missing)}")
+        self.header = header
+        self.rows = [(number, row) for number, row in enumerate(reader, start=2)]
+
+    def fail(self, line: int, column: str, expected: str, got: object) -> DataError:
+        return DataError(f"{self.path}, line {line}, field {column!r}: expected {expected}, got {got!r}")
+
+    def number(self, line: int, row: dict, column: str, kind: type = float, minimum=None):
+        text = (row.get(column) or "").strip()
+        try:
+            value = kind(text)
+        except ValueError:
+            raise self.fail(line, column, f"a {'whole ' if kind is int else ''}number", text) from None
+        if minimum is not None and value < minimum:
+            raise self.fail(line, column, f"a number of at least {minimum}", text)
+        return value
+
+    def city(self, line: int, row: dict, column: str, cities: Mapping[str, City]) -> str:
+        name = (row.get(column) or "").strip()
+        if name not in cities:
+            close = difflib.get_close_matches(name, list(cities), n=3)
+            hint = f" (closest: {', '.join(close)})" if close else ""
+            raise self.fail(line, column, f"a city listed in cities.csv{hint}", name)
+        return name
+
+
+def _load_cities(path: Path) -> dict[str, City]:
+    rows = _Rows(path, ("name", "latitude", "longitude", "board_x", "board_y"))
+    cities: dict[str, City] = {}
+    for line, row in rows.rows:
+        name = (row["name"] or "").strip()
+        if not name:
+            raise rows.fail(line, "name", "a city name", name)
+        if name in cities:
+            raise rows.fail(line, "name", "a name not already listed", name)
+        cities[name] = City(
+            name=name,
+            display_name=(row.get("display_name") or name).strip(),
+            latitude=rows.number(line, row, "latitude"),
+            longitude=rows.number(line, row, "longitude"),
+            board_x=rows.number(line, row, "board_x"),
+            board_y=rows.number(line, row, "board_y"),
+        )
+    return cities
+
+
+def _load_routes(path: Path, cities: Mapping[str, City]) -> tuple[Route, ...]:
+    columns = ("city_a", "city_b", "length", "color", "kind", "locomotives", "double_group")
+    rows = _Rows(path, columns)
+    routes: list[Route] = []
+    group_lines: dict[int, list[tuple[int, Route]]] = {}
+    for line, row in rows.rows:
+        a = rows.city(line, row, "city_a", cities)
+        b = rows.city(line, row, "city_b", cities)
+        if a == b:
+            raise rows.fail(line, "city_b", "a city other than city_a", b)
+        length = rows.number(line, row, "length", int)
+        if not 1 <= length <= MAX_ROUTE_LENGTH:
+            raise rows.fail(line, "length", f"a whole number from 1 to {MAX_ROUTE_LENGTH}", length)
+        color = (row["color"] or "").strip()
+        if color not in ROUTE_COLORS:
+            raise rows.fail(line, "color", f"one of {', '.join(ROUTE_COLORS)}", color)
+        kind = (row["kind"] or "").strip()
+        if kind not in ROUTE_KINDS:
+            raise rows.fail(line, "kind", f"one of {', '.join(ROUTE_KINDS)}", kind)
+        locomotives = rows.number(line, row, "locomotives", int, minimum=0)
+        if kind == "ferry":
+            if not 1 <= locomotives <= length:
+                raise rows.fail(
+                    line, "locomotives", f"a ferry to need 1 to {length} locomotives", locomotives
+                )
+            if color != GRAY:
+                raise rows.fail(line, "color", "gray for a ferry", color)
+        elif locomotives:
+            raise rows.fail(line, "locomotives", f"0 for a {kind} route", locomotives)
+        group_text = (row["double_group"] or "").strip()
+        group = rows.number(line, row, "double_group", int, minimum=0) if group_text else None
+        a, b = sorted((a, b))
+        route = Route(len(routes), a, b, length, color, kind, locomotives, group)
+        routes.append(route)
+        if group is not None:
+            group_lines.setdefault(group, []).append((line, route))
+    for group, members in group_lines.items():
+        line, first = members[-1]
+        if len(members) != 2:
+            raise rows.fail(
+                line, "double_group", f"exactly 2 routes in double group {group}", len(members)
+            )
+        (_, r1), (_, r2) = members
+        if (r1.a, r1.b, r1.length, r1.kind) != (r2.a, r2.b, r2.length, r2.kind):
+            raise rows.fail(
+                line, "double_group",
+                f"double group {group} to join the same cities with the same length and kind",
+                f"{r1.a}-{r1.b} and {r2.a}-{r2.b}",
+            )
+    return tuple(routes)
+
+
+def _load_tickets(path: Path, cities: Mapping[str, City]) -> tuple[Ticket, ...]:
+    rows = _Rows(path, ("city_a", "city_b", "points"))
+    tickets = []
+    for line, row in rows.rows:
+        a = rows.city(line, row, "city_a", cities)
+        b = rows.city(line, row, "city_b", cities)
+        if a == b:
+            raise rows.fail(line, "city_b", "a city other than city_a", b)
+        points = rows.number(line, row, "points", int, minimum=1)
+        long_text = (row.get("long") or "0").strip()
+        if long_text not in ("0", "1"):
+            raise rows.fail(line, "long", "0 or 1", long_text)
+        tickets.append(Ticket(a, b, points, long_text == "1"))
+    return tuple(tickets)
+
+
+TICKET_FILES = {"base": "tickets.csv", "1912": "tickets_1912.csv", "big_cities": "big_cities.csv"}
+"""Ticket sets and the file each lives in; a board has the sets whose files exist."""
+
+
+def load_board_from(folder: Path | str, name: str | None = None) -> Board:
+    """Load and validate a board from a folder holding cities, routes and tickets CSV files."""
+    folder = Path(folder)
+    cities = _load_cities(folder / "cities.csv")
+    routes = _load_routes(folder / "routes.csv", cities)
+    ticket_sets = {
+        set_name: _load_tickets(folder / file, cities)
+        for set_name, file in TICKET_FILES.items()
+        if set_name == "base" or (folder / file).exists()
+    }
+    return Board(name or folder.name, cities, routes, ticket_sets)
+
+
+@functools.cache
+def load_board(name: str) -> Board:
+    """The board ``"usa"`` or ``"europe"`` from the project's ``data/`` folder (cached)."""
+    key = _key(name)
+    folder = DATA_DIR / key
+    if not key or not (folder / "routes.csv").exists():
+        known = sorted(p.name for p in DATA_DIR.iterdir() if (p / "routes.csv").exists())
+        raise UnknownReference(f"unknown map {name!r} (known maps: {', '.join(known)})")
+    return load_board_from(folder, key)
+
+
+__all__ = [
+    "Board", "City", "DataError", "Route", "Ticket", "UnknownReference", "load_board",
+    "load_board_from", "CARD_COLORS",
+]

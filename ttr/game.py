@@ -1,0 +1,899 @@
+"""The game: one object that knows everything about a position, in the manner of python-chess.
+
+A :class:`Game` is dealt from a rule set and a seed, then moves forward one action at a time:
+
+>>> game = Game("usa", players=["Ann", "Ben"], seed=1)
+>>> game.phase, game.current_player
+('opening', 0)
+>>> game.play(game.parse("keep 1 2"))      # Ann keeps two of her three opening tickets (S4)
+
+``legal_actions()`` lists every legal action in a fixed order, ``play`` checks an action and
+raises :class:`IllegalAction` (naming the rule) without changing anything when it is not allowed,
+``undo`` takes the last action back, ``copy`` clones, ``observation(player)`` shows what one
+player may know, ``events`` narrates each step in plain English, and ``to_json``/``from_json``
+round-trip exactly. A turn may take several actions: the pending decision (the second card of a
+draw, a tunnel's extra cost, the tickets to keep) is in ``phase``.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import random
+from collections import Counter
+from dataclasses import dataclass
+from typing import Any
+
+from ttr.actions import (
+    DECLINE,
+    DRAW_DECK,
+    DRAW_TICKETS,
+    PASS,
+    Action,
+    BuildStation,
+    Claim,
+    Decline,
+    DrawCard,
+    DrawTickets,
+    IllegalAction,
+    KeepTickets,
+    Pass,
+    PayTunnel,
+    format_cards,
+)
+from ttr.board import Board, Route, Ticket, load_board
+from ttr.cards import TrainCards, full_deck
+from ttr.colors import CARD_KINDS, GRAY, LOCOMOTIVE
+from ttr.payment import payment_options, payment_problem, tunnel_extra_options
+from ttr.rules import OpeningDeal, RuleSet, rule_set
+
+OPENING, TURN, SECOND_CARD, TUNNEL, TICKETS, OVER = (
+    "opening", "turn", "second_card", "tunnel", "tickets", "over",
+)
+PHASES = (OPENING, TURN, SECOND_CARD, TUNNEL, TICKETS, OVER)
+DEFAULT_NAMES = ("Ann", "Ben", "Cat", "Dan", "Eve")
+ORDINALS = ("first", "second", "third", "fourth", "fifth")
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """One line of the narration: what happened at ``step`` (0 = the deal, k = the k-th action)."""
+
+    step: int
+    player: int | None
+    text: str
+
+
+@dataclass
+class TunnelAttempt:
+    """A tunnel being claimed (C7): the cards played, the cards revealed, the extra cost."""
+
+    route: int
+    color: str | None
+    locomotives: int
+    revealed: list[str]
+    extra: int
+
+
+@dataclass
+class TicketOffer:
+    """Tickets on offer to one player, and how many of them may be kept."""
+
+    player: int
+    tickets: list[int]
+    keep_min: int
+    keep_max: int
+    unkept: str  # "bottom", "bottom_shuffled" or "box"
+    rule: str
+    long_round: bool = False
+
+
+def _empty_hand() -> dict[str, int]:
+    return dict.fromkeys(CARD_KINDS, 0)
+
+
+class Game:
+    """A game of Ticket to Ride under one rule set, from the deal to the last turn."""
+
+    def __init__(
+        self,
+        rules: str | RuleSet = "usa",
+        players: int | list[str] | tuple[str, ...] = 2,
+        seed: int | random.Random | None = 0,
+        *,
+        variant: str | None = None,
+        deal: bool = True,
+    ):
+        self.rules = rule_set(rules, variant)
+        self.board: Board = load_board(self.rules.map)
+        names = DEFAULT_NAMES[:players] if isinstance(players, int) else tuple(players)
+        if isinstance(players, int) and not 0 < players <= len(DEFAULT_NAMES):
+            names = tuple(f"Player {i + 1}" for i in range(players))
+        if not self.rules.min_players <= len(names) <= self.rules.max_players:
+            raise ValueError(
+                f"{self.rules.title} is for {self.rules.min_players} to "
+                f"{self.rules.max_players} players, not {len(names)}"
+            )
+        if len(set(names)) != len(names):
+            raise ValueError(f"player names must differ: {', '.join(names)}")
+        missing = {r.length for r in self.board.routes} - set(self.rules.route_points)
+        if missing:
+            raise ValueError(f"the rule set scores no route of length {sorted(missing)}")
+        self.players: tuple[str, ...] = tuple(names)
+        self.num_players = len(names)
+        self.rng = seed if isinstance(seed, random.Random) else random.Random(seed)
+        self.ticket_pool: tuple[Ticket, ...] = tuple(
+            t for name in self.rules.tickets for t in self.board.ticket_sets[name]
+        )
+        self.cards = TrainCards(
+            self.rng, self.rules.market_size, self.rules.market_locomotive_limit,
+            self.rules.redeal_limit,
+        )
+        n = self.num_players
+        self.hands: list[dict[str, int]] = [_empty_hand() for _ in range(n)]
+        self.trains = [self.rules.trains] * n
+        self.stations_left = [self.rules.stations] * n
+        self.route_points = [0] * n
+        self.tickets: list[list[int]] = [[] for _ in range(n)]
+        self.owner: list[int | None] = [None] * len(self.board.routes)
+        self.stations: dict[str, int] = {}
+        self.ticket_deck: list[int] = []  # the top ticket is the last one
+        self.box: list[int] = []  # tickets out of the game
+        self.opening_queue: list[TicketOffer] = []
+        self.offer: TicketOffer | None = None
+        self.tunnel: TunnelAttempt | None = None
+        self.phase = OPENING
+        self.current_player = 0
+        self.turn = 0  # completed turns
+        self.final_turns_left: int | None = None
+        self.triggered_by: int | None = None
+        self.passes_in_row = 0
+        self.counts: Counter[str] = self.cards.counts
+        self.history: list[str] = []
+        self.events: list[Event] = []
+        self._step = 0
+        self._same_twin = tuple(
+            (twin := self.board.twin(r)) is not None and (twin.color, twin.kind) == (r.color, r.kind)
+            for r in self.board.routes
+        )
+        self._start: dict[str, Any] | None = None
+        if deal:
+            self._deal()
+            self._start = self.to_dict(include_history=False)
+
+    # -----------------------------------------------------------------------------------------
+    # Setup (S1-S6)
+
+    def _deal(self) -> None:
+        """Shuffle, deal hands and the market (S2-S3), then the opening tickets (S4-S5, V1-V4)."""
+        cards = self.cards
+        cards.deck = full_deck()
+        self.rng.shuffle(cards.deck)
+        for hand in self.hands:
+            for _ in range(self.rules.hand_size):
+                hand[cards.deck.pop()] += 1
+        cards.market = [cards.draw() for _ in cards.market]
+        self._say(None, f"{self.rules.title}, {self.num_players} players: "
+                  f"{', '.join(self.players)}. Each gets {self.rules.trains} trains"
+                  + (f", {self.rules.stations} stations" if self.rules.stations else "")
+                  + f" and {self.rules.hand_size} train cards (S1-S2).")
+        cards.check_locomotives()
+        self._flush_notes(None)
+        self._deal_tickets()
+
+    def _deal_tickets(self) -> None:
+        pool = range(len(self.ticket_pool))
+        longs = [i for i in pool if self.ticket_pool[i].long]
+        regulars = [i for i in pool if not self.ticket_pool[i].long]
+        self.rng.shuffle(longs)
+        self.rng.shuffle(regulars)
+        for rnd, deal in enumerate(self.rules.opening):
+            for player in range(self.num_players):
+                dealt = [longs.pop() for _ in range(deal.long)]
+                dealt += [regulars.pop() for _ in range(deal.regular)]
+                self.opening_queue.append(self._opening_offer(player, dealt, deal, rnd))
+        self.box.extend(longs)  # long tickets not dealt go back to the box unseen (S5, V2)
+        self.ticket_deck = regulars
+        self.ticket_deck.reverse()  # popping from the end deals in shuffled order
+        self._say(None, f"Each player is dealt {self._describe_opening()} (S4-S5).")
+        self._next_opening_offer()
+
+    def _describe_opening(self) -> str:
+        parts = []
+        for deal in self.rules.opening:
+            kinds = [f"{deal.long} long" if deal.long else "", f"{deal.regular}" if deal.regular else ""]
+            text = " + ".join(k for k in kinds if k) + " tickets"
+            most = f", at most {deal.keep_max}" if deal.keep_max is not None else ""
+            parts.append(f"{text} (keep at least {deal.keep_min}{most})")
+        return ", then ".join(parts)
+
+    def _opening_offer(self, player: int, dealt: list[int], deal: OpeningDeal, rnd: int) -> TicketOffer:
+        keep_max = len(dealt) if deal.keep_max is None else deal.keep_max
+        return TicketOffer(player, dealt, deal.keep_min, keep_max, deal.unkept,
+                           self.rules.opening_rule, long_round=rnd == 0 and deal.regular == 0)
+
+    def _next_opening_offer(self) -> None:
+        if not self.opening_queue:
+            self.offer = None
+            self.phase = TURN
+            self.current_player = 0
+            self._say(None, f"The opening choices are made; {self.players[0]} plays first (S6).")
+            return
+        offer = self.opening_queue.pop(0)
+        deal_index = 1 if not offer.long_round and len(self.rules.opening) > 1 else None
+        if deal_index is not None:
+            kept_long = any(self.ticket_pool[t].long for t in self.tickets[offer.player])
+            after_long = self.rules.opening[deal_index].keep_min_after_long
+            if kept_long and after_long is not None:
+                offer.keep_min = after_long
+        self.offer = offer
+        self.current_player = offer.player
+        self.phase = OPENING
+
+    # -----------------------------------------------------------------------------------------
+    # Legal actions
+
+    def legal_actions(self) -> list[Action]:
+        """Every legal action now, in a fixed order (T1, T3): the perft-style contract."""
+        phase = self.phase
+        if phase == TURN:
+            return self._turn_actions()
+        if phase == SECOND_CARD:
+            actions: list[Action] = [
+                DrawCard(slot) for slot, card in enumerate(self.cards.market)
+                if card is not None and card != LOCOMOTIVE
+            ]
+            if self.cards.can_draw():
+                actions.append(DRAW_DECK)
+            return actions
+        if phase in (OPENING, TICKETS):
+            offer = self.offer
+            assert offer is not None
+            indices = range(len(offer.tickets))
+            return [
+                KeepTickets(kept)
+                for size in range(offer.keep_min, min(offer.keep_max, len(indices)) + 1)
+                for kept in itertools.combinations(indices, size)
+            ]
+        if phase == TUNNEL:
+            tunnel = self.tunnel
+            assert tunnel is not None
+            hand = self.hands[self.current_player]
+            options = tunnel_extra_options(hand, tunnel.color, tunnel.extra)
+            return [*(PayTunnel(k) for k in options), DECLINE]
+        return []
+
+    def _turn_actions(self) -> list[Action]:
+        player = self.current_player
+        hand = self.hands[player]
+        cards = self.cards
+        actions: list[Action] = [
+            DrawCard(slot) for slot, card in enumerate(cards.market) if card is not None
+        ]
+        if cards.can_draw():
+            actions.append(DRAW_DECK)
+        trains = self.trains[player]
+        for route in self.board.routes:
+            if route.length <= trains and self._claimable(route, player):
+                for color, locos in payment_options(hand, route.color, route.length, route.locomotives):
+                    actions.append(Claim(route.id, color, locos))
+        if self.ticket_deck:
+            actions.append(DRAW_TICKETS)
+        if self.stations_left[player]:
+            cost = self._station_cost(player)
+            options = payment_options(hand, GRAY, cost)
+            if options:
+                for city in self.board.cities:
+                    if city not in self.stations:
+                        actions.extend(BuildStation(city, c, k) for c, k in options)
+        return actions or [PASS]
+
+    def _claimable(self, route: Route, player: int) -> bool:
+        """Whether ``route`` is open to ``player``: free, and its double not barring it (C5).
+
+        Of two identical routes of a double (same colour and kind) that are both open, only the
+        first is listed, since claiming either is the same move.
+        """
+        if self.owner[route.id] is not None:
+            return False
+        twin = self.board.twin_id(route.id)
+        if twin is None:
+            return True
+        twin_owner = self.owner[twin]
+        if twin_owner is None:
+            return not (self._same_twin[route.id] and twin < route.id)
+        return twin_owner != player and self.num_players > self.rules.double_lock_max_players
+
+    def _station_cost(self, player: int) -> int:
+        built = self.rules.stations - self.stations_left[player]
+        return self.rules.station_costs[built]
+
+    def is_legal(self, action: Action) -> bool:
+        try:
+            self._check(action)
+        except IllegalAction:
+            return False
+        return True
+
+    # -----------------------------------------------------------------------------------------
+    # Checking an action (nothing changes here)
+
+    def _check(self, action: Action) -> None:
+        """Raise :class:`IllegalAction` naming the rule if ``action`` is not legal now."""
+        phase = self.phase
+        if phase == OVER:
+            raise IllegalAction("E1: the game is over; no more actions")
+        expected = {OPENING: (KeepTickets,), TICKETS: (KeepTickets,), TUNNEL: (PayTunnel, Decline),
+                    SECOND_CARD: (DrawCard,)}.get(phase)
+        if expected is not None and not isinstance(action, expected):
+            raise IllegalAction(f"T3: {self._pending_text()}; only {self._pending_moves()} settles it")
+        player = self.current_player
+        if isinstance(action, DrawCard):
+            self._check_draw(action)
+        elif isinstance(action, Claim):
+            self._check_claim(action, player)
+        elif isinstance(action, KeepTickets):
+            self._check_keep(action)
+        elif isinstance(action, DrawTickets):
+            if not self.ticket_deck:
+                raise IllegalAction("K2: the ticket deck is empty; tickets cannot be drawn")
+        elif isinstance(action, BuildStation):
+            self._check_station(action, player)
+        elif isinstance(action, PayTunnel):
+            tunnel = self.tunnel
+            assert tunnel is not None
+            options = tunnel_extra_options(self.hands[player], tunnel.color, tunnel.extra)
+            if action.locomotives not in options:
+                raise IllegalAction(f"C7: {self._tunnel_pay_problem(action.locomotives)}")
+        elif isinstance(action, Pass):
+            if self._turn_actions() != [PASS]:
+                raise IllegalAction("T2: a player may pass only when no other action is legal")
+        elif not isinstance(action, Decline):
+            raise IllegalAction(f"T1: {action!r} is not an action")
+
+    def _check_draw(self, action: DrawCard) -> None:
+        slot, cards = action.slot, self.cards
+        if slot is None:
+            if not cards.can_draw():
+                raise IllegalAction(
+                    "D7: the deck and the discard pile are both empty; no card can be drawn blind"
+                )
+            return
+        if not 0 <= slot < len(cards.market):
+            raise IllegalAction(f"D1: there is no face-up slot {slot + 1} (slots are 1-{len(cards.market)})")
+        card = cards.market[slot]
+        if card is None:
+            raise IllegalAction(f"D7: face-up slot {slot + 1} is empty")
+        if card == LOCOMOTIVE and self.phase == SECOND_CARD:
+            raise IllegalAction("D4: a face-up locomotive cannot be the second card")
+
+    def _check_claim(self, action: Claim, player: int) -> None:
+        if not 0 <= action.route < len(self.board.routes):
+            raise IllegalAction(f"C1: there is no route {action.route}")
+        route = self.board.routes[action.route]
+        ref = self.board.ref(route)
+        owner = self.owner[route.id]
+        if owner is not None:
+            raise IllegalAction(f"C1: {ref} is already claimed by {self.players[owner]}")
+        twin = self.board.twin_id(route.id)
+        if twin is not None and self.owner[twin] is not None:
+            if self.owner[twin] == player:
+                raise IllegalAction(
+                    f"C5: {self.players[player]} owns the other route of the double {ref}; "
+                    "one player may never own both"
+                )
+            if self.num_players <= self.rules.double_lock_max_players:
+                raise IllegalAction(
+                    f"C5: in a game of {self.num_players} players only one route of a double can be "
+                    f"used, and the other route of {ref} is claimed"
+                )
+        if route.length > self.trains[player]:
+            raise IllegalAction(
+                f"C1: {ref} needs {route.length} trains; {self.players[player]} has "
+                f"{self.trains[player]} left"
+            )
+        problem = payment_problem(
+            self.hands[player], route.color, route.length, (action.color, action.locomotives),
+            route.locomotives,
+        )
+        if problem is not None:
+            rule = "C6" if "(C6)" in problem else "C2"
+            raise IllegalAction(f"{rule}: cannot claim {ref} that way: {problem.replace(' (C6)', '').replace(' (C2)', '')}")
+
+    def _check_keep(self, action: KeepTickets) -> None:
+        offer = self.offer
+        assert offer is not None
+        kept = action.keep
+        size = len(offer.tickets)
+        if len(set(kept)) != len(kept) or any(not 0 <= i < size for i in kept) or list(kept) != sorted(kept):
+            raise IllegalAction(
+                f"{offer.rule}: keep lists ticket numbers from 1 to {size}, each once, in order"
+            )
+        if len(kept) < min(offer.keep_min, size):
+            raise IllegalAction(
+                f"{offer.rule}: keep at least {min(offer.keep_min, size)} of the {size} tickets "
+                f"on offer, not {len(kept)}"
+            )
+        if len(kept) > offer.keep_max:
+            kind = "long " if offer.long_round else ""
+            raise IllegalAction(f"{offer.rule}: keep at most {offer.keep_max} {kind}ticket(s), not {len(kept)}")
+
+    def _check_station(self, action: BuildStation, player: int) -> None:
+        if not self.rules.has_stations:
+            raise IllegalAction(f"ST1: there are no stations in {self.rules.title}")
+        if action.city not in self.board.cities:
+            raise IllegalAction(f"ST1: there is no city {action.city!r} on the board")
+        if not self.stations_left[player]:
+            raise IllegalAction(
+                f"ST1: {self.players[player]} has built all {self.rules.stations} stations"
+            )
+        if action.city in self.stations:
+            raise IllegalAction(
+                f"ST1: {self.board.display(action.city)} already has a station "
+                f"({self.players[self.stations[action.city]]}'s)"
+            )
+        cost = self._station_cost(player)
+        problem = payment_problem(self.hands[player], GRAY, cost, (action.color, action.locomotives))
+        if problem is not None:
+            nth = ORDINALS[self.rules.stations - self.stations_left[player]]
+            raise IllegalAction(f"ST2: the {nth} station costs {cost} card(s) of one colour: {problem}")
+
+    def _tunnel_pay_problem(self, locomotives: int) -> str:
+        tunnel = self.tunnel
+        assert tunnel is not None
+        hand = self.hands[self.current_player]
+        if tunnel.color is None:
+            return (f"the tunnel was paid with locomotives only, so its {tunnel.extra} extra "
+                    f"card(s) must be locomotives; the hand has {hand[LOCOMOTIVE]}")
+        return (f"the extra cost is {tunnel.extra} card(s) of {tunnel.color} or locomotives; "
+                f"{locomotives} locomotive(s) and {tunnel.extra - locomotives} {tunnel.color} "
+                f"is not in the hand (it has {hand[tunnel.color]} {tunnel.color} and "
+                f"{hand[LOCOMOTIVE]} locomotive(s))")
+
+    def _pending_text(self) -> str:
+        name = self.players[self.current_player]
+        if self.phase == SECOND_CARD:
+            return f"{name} is drawing train cards and must take a second card"
+        if self.phase == TUNNEL:
+            return f"{name} must pay the tunnel's extra cost or decline it"
+        if self.phase == OPENING:
+            return f"{name} must choose which opening tickets to keep"
+        return f"{name} must choose which tickets to keep"
+
+    def _pending_moves(self) -> str:
+        return {SECOND_CARD: "a 'draw'", TUNNEL: "'pay' or 'decline'"}.get(self.phase, "a 'keep'")
+
+    # -----------------------------------------------------------------------------------------
+    # Playing an action
+
+    def play(self, action: Action | str) -> None:
+        """Play ``action`` (or its notation) for the current player.
+
+        Raises :class:`IllegalAction` naming the rule, leaving the game exactly as it was.
+        """
+        if isinstance(action, str):
+            action = self.parse(action)
+        self._check(action)
+        text = self.notation(action)
+        self._step = len(self.history) + 1
+        self.history.append(text)
+        player = self.current_player
+        if isinstance(action, DrawCard):
+            self._play_draw(action, player)
+        elif isinstance(action, Claim):
+            self._play_claim(action, player)
+        elif isinstance(action, PayTunnel):
+            self._play_pay_tunnel(action, player)
+        elif isinstance(action, Decline):
+            self._play_decline(player)
+        elif isinstance(action, DrawTickets):
+            self._play_draw_tickets(player)
+        elif isinstance(action, KeepTickets):
+            self._play_keep(action, player)
+        elif isinstance(action, BuildStation):
+            self._play_station(action, player)
+        else:
+            self.passes_in_row += 1
+            self.counts["passes"] += 1
+            self._say(player, f"{self.players[player]} has no legal action and passes (T2).")
+            self._end_turn(player, passed=True)
+
+    def _play_draw(self, action: DrawCard, player: int) -> None:
+        name, cards, hand = self.players[player], self.cards, self.hands[player]
+        first = self.phase == TURN
+        if action.slot is None:
+            card = cards.draw()
+            assert card is not None
+            self._say(player, f"{name} draws a card from the deck ({_card_name(card)}).")
+        else:
+            card = cards.take(action.slot)
+            self._say(player, f"{name} takes the face-up {_card_name(card)} from slot {action.slot + 1}.")
+        hand[card] += 1
+        self._flush_notes(player)
+        if not first:
+            self._end_turn(player)
+        elif card == LOCOMOTIVE and action.slot is not None:
+            self._say(player, "A face-up locomotive taken first is the whole draw (D3).")
+            self._end_turn(player)
+        else:
+            self.phase = SECOND_CARD
+            if not self.legal_actions():
+                self._say(player, "No second card can be taken, so the draw ends with one card (D8).")
+                self.counts["short_draws"] += 1
+                self._end_turn(player)
+
+    def _pay(self, player: int, color: str | None, colored: int, locomotives: int) -> list[str]:
+        hand = self.hands[player]
+        if color is not None:
+            hand[color] -= colored
+        hand[LOCOMOTIVE] -= locomotives
+        return [color] * colored + [LOCOMOTIVE] * locomotives if color else [LOCOMOTIVE] * locomotives
+
+    def _play_claim(self, action: Claim, player: int) -> None:
+        route = self.board.routes[action.route]
+        colored = route.length - action.locomotives
+        paid = self._pay(player, action.color, colored, action.locomotives)
+        cards_text = format_cards(action.color, colored, action.locomotives)
+        name, ref = self.players[player], self.board.ref(route)
+        if not route.is_tunnel:
+            self.cards.discard.extend(paid)
+            self._say(player, f"{name} pays {cards_text} for {ref}.")
+            self._take_route(route, player)
+            return
+        revealed = self.cards.reveal(self.rules.tunnel_reveal)
+        if action.color is None:
+            extra = revealed.count(LOCOMOTIVE)
+        else:
+            extra = sum(1 for card in revealed if card in (action.color, LOCOMOTIVE))
+        shown = ", ".join(_card_name(c) for c in revealed) or "nothing"
+        self._say(player, f"{name} plays {cards_text} for the tunnel {ref}; the deck reveals {shown} (C7).")
+        self._flush_notes(player)
+        if extra == 0:
+            self._say(player, "No revealed card matches: the tunnel costs nothing extra.")
+            self.cards.discard.extend(paid + revealed)
+            self._take_route(route, player)
+            return
+        self.tunnel = TunnelAttempt(route.id, action.color, action.locomotives, revealed, extra)
+        self.phase = TUNNEL
+        what = "locomotive(s)" if action.color is None else f"{action.color} card(s) or locomotives"
+        can = "" if len(self.legal_actions()) > 1 else f" {name} cannot pay, so must decline (C8)."
+        self._say(player, f"{extra} revealed card(s) match: the tunnel costs {extra} more {what}.{can}")
+
+    def _play_pay_tunnel(self, action: PayTunnel, player: int) -> None:
+        tunnel = self.tunnel
+        assert tunnel is not None
+        route = self.board.routes[tunnel.route]
+        extra_colored = tunnel.extra - action.locomotives
+        extra = self._pay(player, tunnel.color, extra_colored, action.locomotives)
+        colored = route.length - tunnel.locomotives
+        paid = [tunnel.color] * colored if tunnel.color else []
+        paid += [LOCOMOTIVE] * tunnel.locomotives
+        self.cards.discard.extend(paid + extra + tunnel.revealed)
+        self.tunnel = None
+        self._say(player, f"{self.players[player]} pays the extra "
+                  f"{format_cards(tunnel.color, extra_colored, action.locomotives)} (C7).")
+        self._take_route(route, player)
+
+    def _play_decline(self, player: int) -> None:
+        tunnel = self.tunnel
+        assert tunnel is not None
+        route = self.board.routes[tunnel.route]
+        hand = self.hands[player]
+        if tunnel.color is not None:
+            hand[tunnel.color] += route.length - tunnel.locomotives
+        hand[LOCOMOTIVE] += tunnel.locomotives
+        self.cards.discard.extend(tunnel.revealed)
+        self.tunnel = None
+        self._say(player, f"{self.players[player]} declines the tunnel {self.board.ref(route)}: "
+                  "the cards played go back to the hand and the turn ends (C8).")
+        self._end_turn(player)
+
+    def _take_route(self, route: Route, player: int) -> None:
+        self.owner[route.id] = player
+        self.trains[player] -= route.length
+        points = self.rules.route_points[route.length]
+        self.route_points[player] += points
+        self._say(player, f"{self.players[player]} claims {self.board.ref(route)} "
+                  f"({route.length} trains, +{points} points); {self.trains[player]} trains left.")
+        twin = self.board.twin_id(route.id)
+        if twin is not None and self.num_players <= self.rules.double_lock_max_players:
+            self._say(player, f"With {self.num_players} players the other route of this double is now closed (C5).")
+        self._end_turn(player)
+
+    def _play_draw_tickets(self, player: int) -> None:
+        count = min(self.rules.ticket_draw, len(self.ticket_deck))
+        drawn = [self.ticket_deck.pop() for _ in range(count)]
+        self.offer = TicketOffer(player, drawn, self.rules.ticket_keep_min, count, "bottom",
+                                 self.rules.ticket_rule)
+        self.phase = TICKETS
+        self._say(player, f"{self.players[player]} draws {count} destination ticket(s) (K1).")
+
+    def _play_keep(self, action: KeepTickets, player: int) -> None:
+        offer = self.offer
+        assert offer is not None
+        kept = [offer.tickets[i] for i in action.keep]
+        returned = [t for i, t in enumerate(offer.tickets) if i not in action.keep]
+        self.tickets[player].extend(kept)
+        if offer.unkept == "box":
+            self.box.extend(returned)
+            where = "leave the game (S5)"
+        else:
+            if offer.unkept == "bottom_shuffled":
+                self.rng.shuffle(returned)
+            self.ticket_deck[:0] = reversed(returned)
+            where = "go under the ticket deck"
+        name = self.players[player]
+        text = f"{name} keeps {len(kept)} ticket(s)"
+        self._say(player, text + (f"; {len(returned)} {where}." if returned else "."))
+        if self.phase == OPENING:
+            self._next_opening_offer()
+        else:
+            self.offer = None
+            self._end_turn(player)
+
+    def _play_station(self, action: BuildStation, player: int) -> None:
+        cost = self._station_cost(player)
+        paid = self._pay(player, action.color, cost - action.locomotives, action.locomotives)
+        self.cards.discard.extend(paid)
+        self.stations[action.city] = player
+        self.stations_left[player] -= 1
+        nth = ORDINALS[self.rules.stations - self.stations_left[player] - 1]
+        self._say(player, f"{self.players[player]} builds a station in "
+                  f"{self.board.display(action.city)}, the {nth}, paying "
+                  f"{format_cards(action.color, cost - action.locomotives, action.locomotives)} (ST1-ST2).")
+        self._end_turn(player)
+
+    def _end_turn(self, player: int, passed: bool = False) -> None:
+        """Finish the turn: refill the market (D7), check the end of the game (E1-E2, T2)."""
+        self.cards.refill()
+        self._flush_notes(player)
+        self.phase = TURN
+        if not passed:
+            self.passes_in_row = 0
+        self.turn += 1
+        name = self.players[player]
+        if self.final_turns_left is not None:
+            self.final_turns_left -= 1
+            if self.final_turns_left == 0:
+                self._game_over(f"{name} played the last turn of the final round (E1).")
+                return
+        elif self.trains[player] <= self.rules.end_trigger_trains:
+            self.final_turns_left = self.num_players
+            self.triggered_by = player
+            self._say(player, f"{name} has {self.trains[player]} trains left: the final round "
+                      f"begins. Everyone, {name} included, plays one more turn (E1).")
+        if self.passes_in_row >= self.num_players:
+            self._game_over("Every player passed in a row, so the game ends (T2).")
+            return
+        self.current_player = (player + 1) % self.num_players
+
+    def _game_over(self, why: str) -> None:
+        self.phase = OVER
+        self._say(None, f"{why} The game is over.")
+
+    # -----------------------------------------------------------------------------------------
+    # Narration
+
+    def _say(self, player: int | None, text: str) -> None:
+        self.events.append(Event(self._step, player, text))
+
+    def _flush_notes(self, player: int | None) -> None:
+        notes = self.cards.notes
+        if notes:
+            for note in notes:
+                self._say(player, note[0].upper() + note[1:] + ".")
+            notes.clear()
+
+    def events_of(self, step: int) -> list[str]:
+        """The narration of one step (0 = the deal, k = the k-th action)."""
+        return [e.text for e in self.events if e.step == step]
+
+    # -----------------------------------------------------------------------------------------
+    # Queries
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
+    def route_owner(self, route_id: int) -> int | None:
+        return self.owner[route_id]
+
+    def routes_of(self, player: int) -> list[Route]:
+        """The routes ``player`` owns, by id."""
+        return [r for r in self.board.routes if self.owner[r.id] == player]
+
+    def tickets_of(self, player: int) -> list[Ticket]:
+        return [self.ticket_pool[t] for t in self.tickets[player]]
+
+    def card_count(self) -> int:
+        """All train cards: hands, deck, discard, market and cards held aside by a tunnel."""
+        total = sum(sum(hand.values()) for hand in self.hands) + len(self.cards.all_cards())
+        if self.tunnel is not None:
+            route = self.board.routes[self.tunnel.route]
+            total += route.length + len(self.tunnel.revealed)
+        return total
+
+    def ticket_count(self) -> int:
+        """All tickets: kept, in the deck, on offer (or waiting in the opening) and in the box."""
+        offered = len(self.offer.tickets) if self.offer else 0
+        waiting = sum(len(o.tickets) for o in self.opening_queue)
+        return sum(map(len, self.tickets)) + len(self.ticket_deck) + len(self.box) + offered + waiting
+
+    def observation(self, player: int) -> dict[str, Any]:
+        """What ``player`` may know: everything public, plus their own hand, tickets and offer."""
+        public = {
+            "rules": self.rules.name,
+            "players": list(self.players),
+            "you": player,
+            "phase": self.phase,
+            "current_player": self.current_player,
+            "turn": self.turn,
+            "trains": list(self.trains),
+            "stations_left": list(self.stations_left),
+            "route_points": list(self.route_points),
+            "hand_sizes": [sum(h.values()) for h in self.hands],
+            "ticket_counts": [len(t) for t in self.tickets],
+            "owners": list(self.owner),
+            "stations": dict(self.stations),
+            "market": list(self.cards.market),
+            "deck_size": len(self.cards.deck),
+            "discard_size": len(self.cards.discard),
+            "ticket_deck_size": len(self.ticket_deck),
+            "final_turns_left": self.final_turns_left,
+            "hand": dict(self.hands[player]),
+            "tickets": [self.board.ticket_ref(t) for t in self.tickets_of(player)],
+        }
+        if self.offer is not None and self.offer.player == player:
+            public["offer"] = [self.board.ticket_ref(self.ticket_pool[t]) for t in self.offer.tickets]
+        if self.tunnel is not None:
+            public["tunnel"] = {"route": self.tunnel.route, "revealed": list(self.tunnel.revealed),
+                                "extra": self.tunnel.extra}
+        return public
+
+    # -----------------------------------------------------------------------------------------
+    # Notation
+
+    def notation(self, action: Action) -> str:
+        """The text of ``action`` in this position; :meth:`parse` reads it back."""
+        from ttr.notation import format_action
+
+        return format_action(self, action)
+
+    def parse(self, text: str) -> Action:
+        """The action that ``text`` names in this position (see :mod:`ttr.actions`)."""
+        from ttr.notation import parse_action
+
+        return parse_action(self, text)
+
+    # -----------------------------------------------------------------------------------------
+    # Undo, copy, save and load
+
+    def undo(self) -> None:
+        """Take back the last action (the game is replayed from the deal, which is exact)."""
+        if not self.history:
+            raise IndexError("undo: no action has been played")
+        assert self._start is not None
+        start, history = self._start, self.history[:-1]
+        replay = Game.from_dict(start)
+        for text in history:
+            replay.play(text)
+        self.__dict__.update(replay.__dict__)
+
+    def copy(self) -> Game:
+        """An independent copy, with its own random generator in the same state."""
+        other = Game.__new__(Game)
+        other.__dict__.update(self.__dict__)
+        other.rng = random.Random()
+        other.rng.setstate(self.rng.getstate())
+        other.cards = self.cards.copy(other.rng)
+        other.counts = other.cards.counts
+        other.hands = [dict(h) for h in self.hands]
+        for name in ("trains", "stations_left", "route_points", "owner", "ticket_deck", "box",
+                     "history", "events"):
+            setattr(other, name, list(getattr(self, name)))
+        other.tickets = [list(t) for t in self.tickets]
+        other.stations = dict(self.stations)
+        other.opening_queue = [_copy_offer(o) for o in self.opening_queue]
+        other.offer = _copy_offer(self.offer) if self.offer else None
+        if self.tunnel is not None:
+            other.tunnel = TunnelAttempt(**{**self.tunnel.__dict__, "revealed": list(self.tunnel.revealed)})
+        return other
+
+    def to_dict(self, include_history: bool = True) -> dict[str, Any]:
+        """The whole state as JSON-ready data (the deck lists its top card first)."""
+        version, internal, gauss = self.rng.getstate()
+        data: dict[str, Any] = {
+            "format": "ttr-game",
+            "version": 1,
+            "rules": self.rules.name,
+            "players": list(self.players),
+            "rng": [version, list(internal), gauss],
+            "deck": self.cards.deck[::-1],
+            "discard": list(self.cards.discard),
+            "market": list(self.cards.market),
+            "hands": [dict(h) for h in self.hands],
+            "trains": list(self.trains),
+            "stations_left": list(self.stations_left),
+            "route_points": list(self.route_points),
+            "tickets": [list(t) for t in self.tickets],
+            "owner": list(self.owner),
+            "stations": dict(self.stations),
+            "ticket_deck": self.ticket_deck[::-1],
+            "box": list(self.box),
+            "opening_queue": [o.__dict__.copy() for o in self.opening_queue],
+            "offer": self.offer.__dict__.copy() if self.offer else None,
+            "tunnel": self.tunnel.__dict__.copy() if self.tunnel else None,
+            "phase": self.phase,
+            "current_player": self.current_player,
+            "turn": self.turn,
+            "final_turns_left": self.final_turns_left,
+            "triggered_by": self.triggered_by,
+            "passes_in_row": self.passes_in_row,
+            "counts": dict(self.counts),
+        }
+        if include_history:
+            data["start"] = self._start
+            data["history"] = list(self.history)
+            data["events"] = [[e.step, e.player, e.text] for e in self.events]
+        return json.loads(json.dumps(data))
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Game:
+        """Rebuild a game saved by :meth:`to_dict`."""
+        game = cls(data["rules"], data["players"], seed=0, deal=False)
+        version, internal, gauss = data["rng"]
+        game.rng.setstate((version, tuple(internal), gauss))
+        cards = game.cards
+        cards.deck = list(reversed(data["deck"]))
+        cards.discard = list(data["discard"])
+        cards.market = list(data["market"])
+        cards.counts.update(data.get("counts", {}))
+        game.hands = [{**_empty_hand(), **h} for h in data["hands"]]
+        for name in ("trains", "stations_left", "route_points", "owner", "box"):
+            setattr(game, name, list(data[name]))
+        game.tickets = [list(t) for t in data["tickets"]]
+        game.stations = dict(data["stations"])
+        game.ticket_deck = list(reversed(data["ticket_deck"]))
+        game.opening_queue = [_offer(o) for o in data["opening_queue"]]
+        game.offer = _offer(data["offer"]) if data["offer"] else None
+        game.tunnel = TunnelAttempt(**data["tunnel"]) if data["tunnel"] else None
+        for name in ("phase", "current_player", "turn", "final_turns_left", "triggered_by",
+                     "passes_in_row"):
+            setattr(game, name, data[name])
+        game.history = list(data.get("history", []))
+        game.events = [Event(*e) for e in data.get("events", [])]
+        game._step = len(game.history)
+        game._start = data.get("start") or game.to_dict(include_history=False)
+        return game
+
+    def to_json(self, indent: int | None = None) -> str:
+        return json.dumps(self.to_dict(), indent=indent, ensure_ascii=False)
+
+    @classmethod
+    def from_json(cls, text: str) -> Game:
+        return cls.from_dict(json.loads(text))
+
+    def state_key(self) -> str:
+        """The position as canonical text (no history), to compare two positions exactly."""
+        return json.dumps(self.to_dict(include_history=False), sort_keys=True)
+
+    def __repr__(self) -> str:
+        return (f"<Game {self.rules.name} {', '.join(self.players)}: turn {self.turn}, "
+                f"{self.phase}, {self.players[self.current_player]} to play>")
+
+    def _repr_png_(self) -> bytes:
+        from ttr.plot import figure_png, game_figure
+
+        return figure_png(game_figure(self))
+
+
+def _offer(data: dict[str, Any]) -> TicketOffer:
+    return TicketOffer(**{**data, "tickets": list(data["tickets"])})
+
+
+def _copy_offer(offer: TicketOffer) -> TicketOffer:
+    return TicketOffer(**{**offer.__dict__, "tickets": list(offer.tickets)})
+
+
+def _card_name(card: str) -> str:
+    return "locomotive" if card == LOCOMOTIVE else f"{card} card"

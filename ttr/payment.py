@@ -1,0 +1,82 @@
+"""What a hand of train cards can pay: routes (C2), ferries (C6), tunnel extras (C7), stations (ST2).
+
+A payment is a pair ``(color, locomotives)``: ``locomotives`` wild cards and the rest of the cost
+in cards of one ``color``. ``color`` is None exactly when the payment is locomotives only. Cards
+of two different colours never mix (C2).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from ttr.colors import CARD_COLORS, GRAY, LOCOMOTIVE
+
+Payment = tuple[str | None, int]
+
+
+def payment_options(
+    hand: Mapping[str, int], color: str, cost: int, min_locomotives: int = 0
+) -> list[Payment]:
+    """Every way ``hand`` can pay ``cost`` cards for something painted ``color``, in a fixed order.
+
+    ``color`` is a card colour or ``"gray"`` (any one colour). ``min_locomotives`` is a ferry's
+    number of locomotive symbols (C6). Colours come in ``CARD_COLORS`` order, each with fewest
+    locomotives first; paying with locomotives only comes last.
+    """
+    locomotives = hand[LOCOMOTIVE]
+    options: list[Payment] = []
+    most = min(cost - 1, locomotives)
+    for card in CARD_COLORS if color == GRAY else (color,):
+        fewest = max(min_locomotives, cost - hand[card])
+        options.extend((card, used) for used in range(fewest, most + 1))
+    if locomotives >= cost:
+        options.append((None, cost))
+    return options
+
+
+def can_pay(hand: Mapping[str, int], color: str, cost: int, min_locomotives: int = 0) -> bool:
+    """Whether ``hand`` has at least one way to pay (faster than listing the ways)."""
+    locomotives = hand[LOCOMOTIVE]
+    if locomotives >= cost:
+        return True
+    if locomotives < min_locomotives:
+        return False
+    if color == GRAY:
+        return max(hand[card] for card in CARD_COLORS) + locomotives >= cost
+    return hand[color] + locomotives >= cost
+
+
+def tunnel_extra_options(hand: Mapping[str, int], color: str | None, extra: int) -> list[int]:
+    """How many locomotives may be among a tunnel's ``extra`` cards (C7), fewest first.
+
+    ``color`` is the colour the tunnel was paid in, or None if it was paid with locomotives only,
+    in which case the extra must be locomotives too.
+    """
+    locomotives = hand[LOCOMOTIVE]
+    if color is None:
+        return [extra] if locomotives >= extra else []
+    return list(range(max(0, extra - hand[color]), min(extra, locomotives) + 1))
+
+
+def payment_problem(
+    hand: Mapping[str, int], color: str, cost: int, paid: Payment, min_locomotives: int = 0
+) -> str | None:
+    """Why the payment ``paid`` is not allowed for ``cost`` cards of ``color``, or None if it is."""
+    card, locomotives = paid
+    if locomotives < 0 or locomotives > cost:
+        return f"{locomotives} locomotives cannot be part of a {cost}-card payment"
+    if card is None and locomotives != cost:
+        return f"it costs {cost} cards; {locomotives} locomotives alone are not enough"
+    if card is not None and locomotives == cost:
+        return "a payment with only locomotives names no colour"
+    if card is not None and card not in CARD_COLORS:
+        return f"{card!r} is not a card colour"
+    if locomotives < min_locomotives:
+        return f"a ferry needs at least {min_locomotives} locomotive(s) (C6)"
+    if card is not None and color != GRAY and card != color:
+        return f"a {color} route takes {color} cards or locomotives, not {card} (C2)"
+    if hand[LOCOMOTIVE] < locomotives:
+        return f"the hand has {hand[LOCOMOTIVE]} locomotive(s), not {locomotives}"
+    if card is not None and hand[card] < cost - locomotives:
+        return f"the hand has {hand[card]} {card} card(s), not {cost - locomotives}"
+    return None

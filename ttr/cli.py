@@ -1,0 +1,84 @@
+"""The command line: ``python -m ttr replay FILE`` and friends.
+
+Every command exits 0 on success and 2 with one readable line on bad input, never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Callable, Sequence
+
+from ttr.colors import CARD_KINDS
+from ttr.game import Game
+from ttr.scenario import load_scenario
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # one line, exit code 2
+        self.exit(2, f"{self.prog}: error: {message}\n")
+
+
+def describe(game: Game) -> str:
+    """A plain-text summary of the position: players, hands, trains, market, decks."""
+    lines = [f"{game.rules.title}: turn {game.turn}, phase {game.phase}, "
+             f"{game.players[game.current_player]} to play"]
+    for seat, name in enumerate(game.players):
+        hand = ", ".join(f"{game.hands[seat][c]} {c}" for c in CARD_KINDS if game.hands[seat][c])
+        routes = ", ".join(game.board.ref(r) for r in game.routes_of(seat)) or "none"
+        line = (f"  {name}: {game.trains[seat]} trains, {game.route_points[seat]} route points, "
+                f"hand [{hand or 'empty'}], routes: {routes}")
+        if game.rules.has_stations:
+            built = [game.board.display(c) for c, p in game.stations.items() if p == seat]
+            line += f", stations: {', '.join(built) or 'none'}"
+        tickets = ", ".join(game.board.ticket_ref(t) for t in game.tickets_of(seat))
+        lines.append(line + f", tickets: {tickets or 'none'}")
+    market = ", ".join(c or "-" for c in game.cards.market)
+    lines.append(f"  market [{market}], deck {len(game.cards.deck)}, discard "
+                 f"{len(game.cards.discard)}, ticket deck {len(game.ticket_deck)}")
+    return "\n".join(lines)
+
+
+def _replay(args: argparse.Namespace) -> int:
+    game = load_scenario(args.file)
+    if args.json:
+        data = game.to_dict()
+        data.pop("start", None)
+        data["log"] = [e.text for e in game.events]
+        print(json.dumps(data, indent=2, ensure_ascii=False))
+        return 0
+    step = None
+    for event in game.events:
+        if event.step != step:
+            step = event.step
+            header = "setup" if step == 0 else f"{step}. {game.history[step - 1]}"
+            print(header)
+        print(f"   {event.text}")
+    print()
+    print(describe(game))
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="python -m ttr", description="Ticket to Ride teaching engine")
+    commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    replay = commands.add_parser("replay", help="play a scenario file and narrate it")
+    replay.add_argument("file", help="a scenario JSON file (see data/scenarios/)")
+    replay.add_argument("--json", action="store_true", help="print the final state as JSON")
+    replay.set_defaults(run=_replay)
+    for register in EXTRA_COMMANDS:
+        register(commands)
+    return parser
+
+
+EXTRA_COMMANDS: list[Callable[[argparse._SubParsersAction], None]] = []
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        return args.run(args)
+    except (ValueError, OSError) as err:
+        print(f"error: {err}", file=sys.stderr)
+        return 2

@@ -1,0 +1,50 @@
+# Ticket to Ride teaching notebooks: developer entry points.
+#   make lab        JupyterLab on the start-here notebook
+#   make test       every test (unit, property, notebooks, browser)
+#   make classroom  the Voila classroom app
+#   make lint       ruff
+# The venv is .venv; it is created and (re)installed automatically when pyproject.toml changes.
+
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed
+
+START_NOTEBOOK := notebooks/00_start_here.ipynb
+LAB_TARGET     := $(or $(wildcard $(START_NOTEBOOK)),$(wildcard notebooks/))
+ROOT_FLAG      := $(if $(filter 0,$(shell id -u)),--allow-root,)
+LAB_OVERRIDES  := $(VENV)/share/jupyter/lab/settings/overrides.json
+LINT_PATHS     := $(wildcard conftest.py ttr tests benchmarks)
+
+.PHONY: venv lab test classroom lint clean distclean
+
+venv: $(STAMP)
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+
+# Editable install: the engine reads data/ from the checkout, so do not install non-editable.
+$(STAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --disable-pip-version-check -e '.[dev]'
+	touch $@
+
+lab: venv
+	mkdir -p $(dir $(LAB_OVERRIDES))
+	printf '%s\n' '{"@jupyterlab/apputils-extension:notification": {"fetchNews": "false", "checkForUpdates": false}}' > $(LAB_OVERRIDES)
+	$(BIN)/jupyter lab $(ROOT_FLAG) $(LAB_TARGET)
+
+test: venv
+	$(BIN)/python -m pytest
+
+classroom: venv
+	$(BIN)/voila --no-browser notebooks/classroom_app.ipynb
+
+lint: venv
+	$(BIN)/ruff check $(LINT_PATHS)
+
+clean:
+	rm -rf build dist *.egg-info .pytest_cache .hypothesis .ruff_cache test-artifacts
+	find . -path ./$(VENV) -prune -o -type d \( -name __pycache__ -o -name .ipynb_checkpoints \) -prune -exec rm -rf {} +
+
+distclean: clean
+	rm -rf $(VENV)

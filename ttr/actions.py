@@ -39,7 +39,7 @@ class NotationError(ValueError):
 
 @dataclass(frozen=True, slots=True)
 class DrawCard:
-    """Take a train card: face-up ``slot`` 0-4, or the top of the deck when ``slot`` is None (D1)."""
+    """Take a train card: face-up ``slot`` 0-4, or the deck's top card if ``slot`` is None (D1)."""
 
     slot: int | None = None
 
@@ -58,7 +58,7 @@ class Claim:
 
 @dataclass(frozen=True, slots=True)
 class PayTunnel:
-    """Pay a tunnel's extra cost with ``locomotives`` locomotives and the rest in its colour (C7)."""
+    """Pay a tunnel's extra cost: ``locomotives`` locomotives, the rest in its colour (C7)."""
 
     locomotives: int = 0
 
@@ -103,7 +103,9 @@ PASS = Pass()
 
 _CARD_WORDS = {color: color for color in CARD_COLORS}
 _CARD_WORDS.update({"purple": "pink", "violet": "pink", "grey": "gray"})
-_CARD_WORDS.update(dict.fromkeys(("loco", "locos", "locomotive", "locomotives", "wild"), LOCOMOTIVE))
+_CARD_WORDS.update(
+    dict.fromkeys(("loco", "locos", "locomotive", "locomotives", "wild"), LOCOMOTIVE)
+)
 _CARD_TOKEN = r"(?:\d+\s*)?(?:" + "|".join(sorted(_CARD_WORDS, key=len, reverse=True)) + r")"
 CARDS_AT_END = re.compile(rf"(?P<head>.*?)(?P<cards>(?:\s+{_CARD_TOKEN})*)\s*", re.IGNORECASE)
 

@@ -231,8 +231,14 @@ class Board:
             )
         for route in self.routes if routes is None else routes:
             graph.add_edge(
-                route.a, route.b, key=route.id, length=route.length, color=route.color,
-                kind=route.kind, locomotives=route.locomotives, route=route,
+                route.a,
+                route.b,
+                key=route.id,
+                length=route.length,
+                color=route.color,
+                kind=route.kind,
+                locomotives=route.locomotives,
+                route=route,
             )
         return graph
 
@@ -275,14 +281,18 @@ class _Rows:
         self.rows = [(number, row) for number, row in enumerate(reader, start=2)]
 
     def fail(self, line: int, column: str, expected: str, got: object) -> DataError:
-        return DataError(f"{self.path}, line {line}, field {column!r}: expected {expected}, got {got!r}")
+        return DataError(
+            f"{self.path}, line {line}, field {column!r}: expected {expected}, got {got!r}"
+        )
 
     def number(self, line: int, row: dict, column: str, kind: type = float, minimum=None):
         text = (row.get(column) or "").strip()
         try:
             value = kind(text)
         except ValueError:
-            raise self.fail(line, column, f"a {'whole ' if kind is int else ''}number", text) from None
+            raise self.fail(
+                line, column, f"a {'whole ' if kind is int else ''}number", text
+            ) from None
         if minimum is not None and value < minimum:
             raise self.fail(line, column, f"a number of at least {minimum}", text)
         return value
@@ -361,7 +371,8 @@ def _load_routes(path: Path, cities: Mapping[str, City]) -> tuple[Route, ...]:
         (_, r1), (_, r2) = members
         if (r1.a, r1.b, r1.length, r1.kind) != (r2.a, r2.b, r2.length, r2.kind):
             raise rows.fail(
-                line, "double_group",
+                line,
+                "double_group",
                 f"double group {group} to join the same cities with the same length and kind",
                 f"{r1.a}-{r1.b} and {r2.a}-{r2.b}",
             )
@@ -413,6 +424,13 @@ def load_board(name: str) -> Board:
 
 
 __all__ = [
-    "Board", "City", "DataError", "Route", "Ticket", "UnknownReference", "load_board",
-    "load_board_from", "CARD_COLORS",
+    "Board",
+    "City",
+    "DataError",
+    "Route",
+    "Ticket",
+    "UnknownReference",
+    "load_board",
+    "load_board_from",
+    "CARD_COLORS",
 ]

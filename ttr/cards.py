@@ -65,7 +65,10 @@ class TrainCards:
         self.rng.shuffle(self.discard)
         self.deck, self.discard = self.discard, self.deck
         self.counts["reshuffles"] += 1
-        self.notes.append(f"the deck ran out: the discard pile was shuffled into a new deck of {len(self.deck)} (D7)")
+        self.notes.append(
+            f"the deck ran out: the discard pile was shuffled into a new deck "
+            f"of {len(self.deck)} (D7)"
+        )
 
     def take(self, slot: int) -> str:
         """Take the face-up card in ``slot`` and refill the slot from the deck at once (D2, D6)."""

@@ -22,21 +22,27 @@ class _Parser(argparse.ArgumentParser):
 
 def describe(game: Game) -> str:
     """A plain-text summary of the position: players, hands, trains, market, decks."""
-    lines = [f"{game.rules.title}: turn {game.turn}, phase {game.phase}, "
-             f"{game.players[game.current_player]} to play"]
+    lines = [
+        f"{game.rules.title}: turn {game.turn}, phase {game.phase}, "
+        f"{game.players[game.current_player]} to play"
+    ]
     for seat, name in enumerate(game.players):
         hand = ", ".join(f"{game.hands[seat][c]} {c}" for c in CARD_KINDS if game.hands[seat][c])
         routes = ", ".join(game.board.ref(r) for r in game.routes_of(seat)) or "none"
-        line = (f"  {name}: {game.trains[seat]} trains, {game.route_points[seat]} route points, "
-                f"hand [{hand or 'empty'}], routes: {routes}")
+        line = (
+            f"  {name}: {game.trains[seat]} trains, {game.route_points[seat]} route points, "
+            f"hand [{hand or 'empty'}], routes: {routes}"
+        )
         if game.rules.has_stations:
             built = [game.board.display(c) for c, p in game.stations.items() if p == seat]
             line += f", stations: {', '.join(built) or 'none'}"
         tickets = ", ".join(game.board.ticket_ref(t) for t in game.tickets_of(seat))
         lines.append(line + f", tickets: {tickets or 'none'}")
     market = ", ".join(c or "-" for c in game.cards.market)
-    lines.append(f"  market [{market}], deck {len(game.cards.deck)}, discard "
-                 f"{len(game.cards.discard)}, ticket deck {len(game.ticket_deck)}")
+    lines.append(
+        f"  market [{market}], deck {len(game.cards.deck)}, discard "
+        f"{len(game.cards.discard)}, ticket deck {len(game.ticket_deck)}"
+    )
     return "\n".join(lines)
 
 

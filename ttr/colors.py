@@ -5,7 +5,14 @@ eight colours or in gray (any single colour may pay for a gray route).
 """
 
 CARD_COLORS: tuple[str, ...] = (
-    "pink", "white", "blue", "yellow", "orange", "black", "red", "green",
+    "pink",
+    "white",
+    "blue",
+    "yellow",
+    "orange",
+    "black",
+    "red",
+    "green",
 )
 """The eight card colours, in a fixed order used everywhere (hands, legal actions, tables)."""
 

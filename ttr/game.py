@@ -48,7 +48,12 @@ from ttr.payment import payment_options, payment_problem, tunnel_extra_options
 from ttr.rules import OpeningDeal, RuleSet, rule_set
 
 OPENING, TURN, SECOND_CARD, TUNNEL, TICKETS, OVER = (
-    "opening", "turn", "second_card", "tunnel", "tickets", "over",
+    "opening",
+    "turn",
+    "second_card",
+    "tunnel",
+    "tickets",
+    "over",
 )
 PHASES = (OPENING, TURN, SECOND_CARD, TUNNEL, TICKETS, OVER)
 DEFAULT_NAMES = ("Ann", "Ben", "Cat", "Dan", "Eve")
@@ -126,7 +131,9 @@ class Game:
             t for name in self.rules.tickets for t in self.board.ticket_sets[name]
         )
         self.cards = TrainCards(
-            self.rng, self.rules.market_size, self.rules.market_locomotive_limit,
+            self.rng,
+            self.rules.market_size,
+            self.rules.market_locomotive_limit,
             self.rules.redeal_limit,
         )
         n = self.num_players
@@ -153,7 +160,8 @@ class Game:
         self.events: list[Event] = []
         self._step = 0
         self._same_twin = tuple(
-            (twin := self.board.twin(r)) is not None and (twin.color, twin.kind) == (r.color, r.kind)
+            (twin := self.board.twin(r)) is not None
+            and (twin.color, twin.kind) == (r.color, r.kind)
             for r in self.board.routes
         )
         self._start: dict[str, Any] | None = None
@@ -173,10 +181,13 @@ class Game:
             for _ in range(self.rules.hand_size):
                 hand[cards.deck.pop()] += 1
         cards.market = [cards.draw() for _ in cards.market]
-        self._say(None, f"{self.rules.title}, {self.num_players} players: "
-                  f"{', '.join(self.players)}. Each gets {self.rules.trains} trains"
-                  + (f", {self.rules.stations} stations" if self.rules.stations else "")
-                  + f" and {self.rules.hand_size} train cards (S1-S2).")
+        self._say(
+            None,
+            f"{self.rules.title}, {self.num_players} players: "
+            f"{', '.join(self.players)}. Each gets {self.rules.trains} trains"
+            + (f", {self.rules.stations} stations" if self.rules.stations else "")
+            + f" and {self.rules.hand_size} train cards (S1-S2).",
+        )
         cards.check_locomotives()
         self._flush_notes(None)
         self._deal_tickets()
@@ -201,16 +212,28 @@ class Game:
     def _describe_opening(self) -> str:
         parts = []
         for deal in self.rules.opening:
-            kinds = [f"{deal.long} long" if deal.long else "", f"{deal.regular}" if deal.regular else ""]
+            kinds = [
+                f"{deal.long} long" if deal.long else "",
+                f"{deal.regular}" if deal.regular else "",
+            ]
             text = " + ".join(k for k in kinds if k) + " tickets"
             most = f", at most {deal.keep_max}" if deal.keep_max is not None else ""
             parts.append(f"{text} (keep at least {deal.keep_min}{most})")
         return ", then ".join(parts)
 
-    def _opening_offer(self, player: int, dealt: list[int], deal: OpeningDeal, rnd: int) -> TicketOffer:
+    def _opening_offer(
+        self, player: int, dealt: list[int], deal: OpeningDeal, rnd: int
+    ) -> TicketOffer:
         keep_max = len(dealt) if deal.keep_max is None else deal.keep_max
-        return TicketOffer(player, dealt, deal.keep_min, keep_max, deal.unkept,
-                           self.rules.opening_rule, long_round=rnd == 0 and deal.regular == 0)
+        return TicketOffer(
+            player,
+            dealt,
+            deal.keep_min,
+            keep_max,
+            deal.unkept,
+            self.rules.opening_rule,
+            long_round=rnd == 0 and deal.regular == 0,
+        )
 
     def _next_opening_offer(self) -> None:
         if not self.opening_queue:
@@ -240,7 +263,8 @@ class Game:
             return self._turn_actions()
         if phase == SECOND_CARD:
             actions: list[Action] = [
-                DrawCard(slot) for slot, card in enumerate(self.cards.market)
+                DrawCard(slot)
+                for slot, card in enumerate(self.cards.market)
                 if card is not None and card != LOCOMOTIVE
             ]
             if self.cards.can_draw():
@@ -275,7 +299,9 @@ class Game:
         trains = self.trains[player]
         for route in self.board.routes:
             if route.length <= trains and self._claimable(route, player):
-                for color, locos in payment_options(hand, route.color, route.length, route.locomotives):
+                for color, locos in payment_options(
+                    hand, route.color, route.length, route.locomotives
+                ):
                     actions.append(Claim(route.id, color, locos))
         if self.ticket_deck:
             actions.append(DRAW_TICKETS)
@@ -323,10 +349,16 @@ class Game:
         phase = self.phase
         if phase == OVER:
             raise IllegalAction("E1: the game is over; no more actions")
-        expected = {OPENING: (KeepTickets,), TICKETS: (KeepTickets,), TUNNEL: (PayTunnel, Decline),
-                    SECOND_CARD: (DrawCard,)}.get(phase)
+        expected = {
+            OPENING: (KeepTickets,),
+            TICKETS: (KeepTickets,),
+            TUNNEL: (PayTunnel, Decline),
+            SECOND_CARD: (DrawCard,),
+        }.get(phase)
         if expected is not None and not isinstance(action, expected):
-            raise IllegalAction(f"T3: {self._pending_text()}; only {self._pending_moves()} settles it")
+            raise IllegalAction(
+                f"T3: {self._pending_text()}; only {self._pending_moves()} settles it"
+            )
         player = self.current_player
         if isinstance(action, DrawCard):
             self._check_draw(action)
@@ -360,7 +392,9 @@ class Game:
                 )
             return
         if not 0 <= slot < len(cards.market):
-            raise IllegalAction(f"D1: there is no face-up slot {slot + 1} (slots are 1-{len(cards.market)})")
+            raise IllegalAction(
+                f"D1: there is no face-up slot {slot + 1} (slots are 1-{len(cards.market)})"
+            )
         card = cards.market[slot]
         if card is None:
             raise IllegalAction(f"D7: face-up slot {slot + 1} is empty")
@@ -384,8 +418,8 @@ class Game:
                 )
             if self.num_players <= self.rules.double_lock_max_players:
                 raise IllegalAction(
-                    f"C5: in a game of {self.num_players} players only one route of a double can be "
-                    f"used, and the other route of {ref} is claimed"
+                    f"C5: in a game of {self.num_players} players only one route of a double "
+                    f"can be used, and the other route of {ref} is claimed"
                 )
         if route.length > self.trains[player]:
             raise IllegalAction(
@@ -393,19 +427,26 @@ class Game:
                 f"{self.trains[player]} left"
             )
         problem = payment_problem(
-            self.hands[player], route.color, route.length, (action.color, action.locomotives),
+            self.hands[player],
+            route.color,
+            route.length,
+            (action.color, action.locomotives),
             route.locomotives,
         )
         if problem is not None:
-            rule = "C6" if "(C6)" in problem else "C2"
-            raise IllegalAction(f"{rule}: cannot claim {ref} that way: {problem.replace(' (C6)', '').replace(' (C2)', '')}")
+            rule = "C6" if route.is_ferry and action.locomotives < route.locomotives else "C2"
+            raise IllegalAction(f"{rule}: cannot claim {ref} that way: {problem}")
 
     def _check_keep(self, action: KeepTickets) -> None:
         offer = self.offer
         assert offer is not None
         kept = action.keep
         size = len(offer.tickets)
-        if len(set(kept)) != len(kept) or any(not 0 <= i < size for i in kept) or list(kept) != sorted(kept):
+        if (
+            len(set(kept)) != len(kept)
+            or any(not 0 <= i < size for i in kept)
+            or list(kept) != sorted(kept)
+        ):
             raise IllegalAction(
                 f"{offer.rule}: keep lists ticket numbers from 1 to {size}, each once, in order"
             )
@@ -416,7 +457,9 @@ class Game:
             )
         if len(kept) > offer.keep_max:
             kind = "long " if offer.long_round else ""
-            raise IllegalAction(f"{offer.rule}: keep at most {offer.keep_max} {kind}ticket(s), not {len(kept)}")
+            raise IllegalAction(
+                f"{offer.rule}: keep at most {offer.keep_max} {kind}ticket(s), not {len(kept)}"
+            )
 
     def _check_station(self, action: BuildStation, player: int) -> None:
         if not self.rules.has_stations:
@@ -433,22 +476,30 @@ class Game:
                 f"({self.players[self.stations[action.city]]}'s)"
             )
         cost = self._station_cost(player)
-        problem = payment_problem(self.hands[player], GRAY, cost, (action.color, action.locomotives))
+        problem = payment_problem(
+            self.hands[player], GRAY, cost, (action.color, action.locomotives)
+        )
         if problem is not None:
             nth = ORDINALS[self.rules.stations - self.stations_left[player]]
-            raise IllegalAction(f"ST2: the {nth} station costs {cost} card(s) of one colour: {problem}")
+            raise IllegalAction(
+                f"ST2: the {nth} station costs {cost} card(s) of one colour: {problem}"
+            )
 
     def _tunnel_pay_problem(self, locomotives: int) -> str:
         tunnel = self.tunnel
         assert tunnel is not None
         hand = self.hands[self.current_player]
         if tunnel.color is None:
-            return (f"the tunnel was paid with locomotives only, so its {tunnel.extra} extra "
-                    f"card(s) must be locomotives; the hand has {hand[LOCOMOTIVE]}")
-        return (f"the extra cost is {tunnel.extra} card(s) of {tunnel.color} or locomotives; "
-                f"{locomotives} locomotive(s) and {tunnel.extra - locomotives} {tunnel.color} "
-                f"is not in the hand (it has {hand[tunnel.color]} {tunnel.color} and "
-                f"{hand[LOCOMOTIVE]} locomotive(s))")
+            return (
+                f"the tunnel was paid with locomotives only, so its {tunnel.extra} extra "
+                f"card(s) must be locomotives; the hand has {hand[LOCOMOTIVE]}"
+            )
+        return (
+            f"the extra cost is {tunnel.extra} card(s) of {tunnel.color} or locomotives; "
+            f"{locomotives} locomotive(s) and {tunnel.extra - locomotives} {tunnel.color} "
+            f"is not in the hand (it has {hand[tunnel.color]} {tunnel.color} and "
+            f"{hand[LOCOMOTIVE]} locomotive(s))"
+        )
 
     def _pending_text(self) -> str:
         name = self.players[self.current_player]
@@ -507,7 +558,9 @@ class Game:
             self._say(player, f"{name} draws a card from the deck ({_card_name(card)}).")
         else:
             card = cards.take(action.slot)
-            self._say(player, f"{name} takes the face-up {_card_name(card)} from slot {action.slot + 1}.")
+            self._say(
+                player, f"{name} takes the face-up {_card_name(card)} from slot {action.slot + 1}."
+            )
         hand[card] += 1
         self._flush_notes(player)
         if not first:
@@ -518,7 +571,9 @@ class Game:
         else:
             self.phase = SECOND_CARD
             if not self.legal_actions():
-                self._say(player, "No second card can be taken, so the draw ends with one card (D8).")
+                self._say(
+                    player, "No second card can be taken, so the draw ends with one card (D8)."
+                )
                 self.counts["short_draws"] += 1
                 self._end_turn(player)
 
@@ -527,7 +582,9 @@ class Game:
         if color is not None:
             hand[color] -= colored
         hand[LOCOMOTIVE] -= locomotives
-        return [color] * colored + [LOCOMOTIVE] * locomotives if color else [LOCOMOTIVE] * locomotives
+        return (
+            [color] * colored + [LOCOMOTIVE] * locomotives if color else [LOCOMOTIVE] * locomotives
+        )
 
     def _play_claim(self, action: Claim, player: int) -> None:
         route = self.board.routes[action.route]
@@ -546,7 +603,10 @@ class Game:
         else:
             extra = sum(1 for card in revealed if card in (action.color, LOCOMOTIVE))
         shown = ", ".join(_card_name(c) for c in revealed) or "nothing"
-        self._say(player, f"{name} plays {cards_text} for the tunnel {ref}; the deck reveals {shown} (C7).")
+        self._say(
+            player,
+            f"{name} plays {cards_text} for the tunnel {ref}; the deck reveals {shown} (C7).",
+        )
         self._flush_notes(player)
         if extra == 0:
             self._say(player, "No revealed card matches: the tunnel costs nothing extra.")
@@ -557,7 +617,9 @@ class Game:
         self.phase = TUNNEL
         what = "locomotive(s)" if action.color is None else f"{action.color} card(s) or locomotives"
         can = "" if len(self.legal_actions()) > 1 else f" {name} cannot pay, so must decline (C8)."
-        self._say(player, f"{extra} revealed card(s) match: the tunnel costs {extra} more {what}.{can}")
+        self._say(
+            player, f"{extra} revealed card(s) match: the tunnel costs {extra} more {what}.{can}"
+        )
 
     def _play_pay_tunnel(self, action: PayTunnel, player: int) -> None:
         tunnel = self.tunnel
@@ -570,8 +632,11 @@ class Game:
         paid += [LOCOMOTIVE] * tunnel.locomotives
         self.cards.discard.extend(paid + extra + tunnel.revealed)
         self.tunnel = None
-        self._say(player, f"{self.players[player]} pays the extra "
-                  f"{format_cards(tunnel.color, extra_colored, action.locomotives)} (C7).")
+        self._say(
+            player,
+            f"{self.players[player]} pays the extra "
+            f"{format_cards(tunnel.color, extra_colored, action.locomotives)} (C7).",
+        )
         self._take_route(route, player)
 
     def _play_decline(self, player: int) -> None:
@@ -584,8 +649,11 @@ class Game:
         hand[LOCOMOTIVE] += tunnel.locomotives
         self.cards.discard.extend(tunnel.revealed)
         self.tunnel = None
-        self._say(player, f"{self.players[player]} declines the tunnel {self.board.ref(route)}: "
-                  "the cards played go back to the hand and the turn ends (C8).")
+        self._say(
+            player,
+            f"{self.players[player]} declines the tunnel {self.board.ref(route)}: "
+            "the cards played go back to the hand and the turn ends (C8).",
+        )
         self._end_turn(player)
 
     def _take_route(self, route: Route, player: int) -> None:
@@ -593,18 +661,26 @@ class Game:
         self.trains[player] -= route.length
         points = self.rules.route_points[route.length]
         self.route_points[player] += points
-        self._say(player, f"{self.players[player]} claims {self.board.ref(route)} "
-                  f"({route.length} trains, +{points} points); {self.trains[player]} trains left.")
+        self._say(
+            player,
+            f"{self.players[player]} claims {self.board.ref(route)} "
+            f"({route.length} trains, +{points} points); {self.trains[player]} trains left.",
+        )
         twin = self.board.twin_id(route.id)
         if twin is not None and self.num_players <= self.rules.double_lock_max_players:
-            self._say(player, f"With {self.num_players} players the other route of this double is now closed (C5).")
+            self._say(
+                player,
+                f"With {self.num_players} players the other route of this double "
+                "is now closed (C5).",
+            )
         self._end_turn(player)
 
     def _play_draw_tickets(self, player: int) -> None:
         count = min(self.rules.ticket_draw, len(self.ticket_deck))
         drawn = [self.ticket_deck.pop() for _ in range(count)]
-        self.offer = TicketOffer(player, drawn, self.rules.ticket_keep_min, count, "bottom",
-                                 self.rules.ticket_rule)
+        self.offer = TicketOffer(
+            player, drawn, self.rules.ticket_keep_min, count, "bottom", self.rules.ticket_rule
+        )
         self.phase = TICKETS
         self._say(player, f"{self.players[player]} draws {count} destination ticket(s) (K1).")
 
@@ -638,9 +714,13 @@ class Game:
         self.stations[action.city] = player
         self.stations_left[player] -= 1
         nth = ORDINALS[self.rules.stations - self.stations_left[player] - 1]
-        self._say(player, f"{self.players[player]} builds a station in "
-                  f"{self.board.display(action.city)}, the {nth}, paying "
-                  f"{format_cards(action.color, cost - action.locomotives, action.locomotives)} (ST1-ST2).")
+        self._say(
+            player,
+            f"{self.players[player]} builds a station in "
+            f"{self.board.display(action.city)}, the {nth}, paying "
+            f"{format_cards(action.color, cost - action.locomotives, action.locomotives)} "
+            "(ST1-ST2).",
+        )
         self._end_turn(player)
 
     def _end_turn(self, player: int, passed: bool = False) -> None:
@@ -660,8 +740,11 @@ class Game:
         elif self.trains[player] <= self.rules.end_trigger_trains:
             self.final_turns_left = self.num_players
             self.triggered_by = player
-            self._say(player, f"{name} has {self.trains[player]} trains left: the final round "
-                      f"begins. Everyone, {name} included, plays one more turn (E1).")
+            self._say(
+                player,
+                f"{name} has {self.trains[player]} trains left: the final round "
+                f"begins. Everyone, {name} included, plays one more turn (E1).",
+            )
         if self.passes_in_row >= self.num_players:
             self._game_over("Every player passed in a row, so the game ends (T2).")
             return
@@ -717,7 +800,9 @@ class Game:
         """All tickets: kept, in the deck, on offer (or waiting in the opening) and in the box."""
         offered = len(self.offer.tickets) if self.offer else 0
         waiting = sum(len(o.tickets) for o in self.opening_queue)
-        return sum(map(len, self.tickets)) + len(self.ticket_deck) + len(self.box) + offered + waiting
+        return (
+            sum(map(len, self.tickets)) + len(self.ticket_deck) + len(self.box) + offered + waiting
+        )
 
     def observation(self, player: int) -> dict[str, Any]:
         """What ``player`` may know: everything public, plus their own hand, tickets and offer."""
@@ -744,10 +829,15 @@ class Game:
             "tickets": [self.board.ticket_ref(t) for t in self.tickets_of(player)],
         }
         if self.offer is not None and self.offer.player == player:
-            public["offer"] = [self.board.ticket_ref(self.ticket_pool[t]) for t in self.offer.tickets]
+            public["offer"] = [
+                self.board.ticket_ref(self.ticket_pool[t]) for t in self.offer.tickets
+            ]
         if self.tunnel is not None:
-            public["tunnel"] = {"route": self.tunnel.route, "revealed": list(self.tunnel.revealed),
-                                "extra": self.tunnel.extra}
+            public["tunnel"] = {
+                "route": self.tunnel.route,
+                "revealed": list(self.tunnel.revealed),
+                "extra": self.tunnel.extra,
+            }
         return public
 
     # -----------------------------------------------------------------------------------------
@@ -788,15 +878,25 @@ class Game:
         other.cards = self.cards.copy(other.rng)
         other.counts = other.cards.counts
         other.hands = [dict(h) for h in self.hands]
-        for name in ("trains", "stations_left", "route_points", "owner", "ticket_deck", "box",
-                     "history", "events"):
+        for name in (
+            "trains",
+            "stations_left",
+            "route_points",
+            "owner",
+            "ticket_deck",
+            "box",
+            "history",
+            "events",
+        ):
             setattr(other, name, list(getattr(self, name)))
         other.tickets = [list(t) for t in self.tickets]
         other.stations = dict(self.stations)
         other.opening_queue = [_copy_offer(o) for o in self.opening_queue]
         other.offer = _copy_offer(self.offer) if self.offer else None
         if self.tunnel is not None:
-            other.tunnel = TunnelAttempt(**{**self.tunnel.__dict__, "revealed": list(self.tunnel.revealed)})
+            other.tunnel = TunnelAttempt(
+                **{**self.tunnel.__dict__, "revealed": list(self.tunnel.revealed)}
+            )
         return other
 
     def to_dict(self, include_history: bool = True) -> dict[str, Any]:
@@ -857,8 +957,14 @@ class Game:
         game.opening_queue = [_offer(o) for o in data["opening_queue"]]
         game.offer = _offer(data["offer"]) if data["offer"] else None
         game.tunnel = TunnelAttempt(**data["tunnel"]) if data["tunnel"] else None
-        for name in ("phase", "current_player", "turn", "final_turns_left", "triggered_by",
-                     "passes_in_row"):
+        for name in (
+            "phase",
+            "current_player",
+            "turn",
+            "final_turns_left",
+            "triggered_by",
+            "passes_in_row",
+        ):
             setattr(game, name, data[name])
         game.history = list(data.get("history", []))
         game.events = [Event(*e) for e in data.get("events", [])]
@@ -878,8 +984,10 @@ class Game:
         return json.dumps(self.to_dict(include_history=False), sort_keys=True)
 
     def __repr__(self) -> str:
-        return (f"<Game {self.rules.name} {', '.join(self.players)}: turn {self.turn}, "
-                f"{self.phase}, {self.players[self.current_player]} to play>")
+        return (
+            f"<Game {self.rules.name} {', '.join(self.players)}: turn {self.turn}, "
+            f"{self.phase}, {self.players[self.current_player]} to play>"
+        )
 
     def _repr_png_(self) -> bytes:
         from ttr.plot import figure_png, game_figure

@@ -44,14 +44,20 @@ def format_action(game: Game, action: Action) -> str:
         cards = format_cards(action.color, route.length - action.locomotives, action.locomotives)
         return f"claim {game.board.ref(route)} {cards}"
     if isinstance(action, BuildStation):
-        cost = game._station_cost(game.current_player) if game.stations_left[game.current_player] else 1
+        cost = (
+            game._station_cost(game.current_player)
+            if game.stations_left[game.current_player]
+            else 1
+        )
         cards = format_cards(action.color, cost - action.locomotives, action.locomotives)
         return f"station {game.board.display(action.city)} {cards}"
     if isinstance(action, PayTunnel):
         tunnel = game.tunnel
         if tunnel is None:
             return f"pay {action.locomotives} loco"
-        return "pay " + format_cards(tunnel.color, tunnel.extra - action.locomotives, action.locomotives)
+        return "pay " + format_cards(
+            tunnel.color, tunnel.extra - action.locomotives, action.locomotives
+        )
     if isinstance(action, KeepTickets):
         return "keep " + (" ".join(str(i + 1) for i in action.keep) or "none")
     if isinstance(action, DrawTickets):
@@ -116,14 +122,17 @@ def _split_cards(rest: str, text: str, what: str) -> tuple[str, list[tuple[str, 
     return head, cards
 
 
-def _payment(cards: list[tuple[str, int | None]], cost: int, rule: str, what: str) -> tuple[str | None, int]:
+def _payment(
+    cards: list[tuple[str, int | None]], cost: int, rule: str, what: str
+) -> tuple[str | None, int]:
     """``(color, locomotives)`` from listed cards; one bare colour word means all ``cost`` cards."""
     if len(cards) == 1 and cards[0][1] is None:
         return (None, cost) if cards[0][0] == LOCOMOTIVE else (cards[0][0], 0)
     colors = {kind for kind, _ in cards if kind != LOCOMOTIVE}
     if len(colors) > 1:
         raise IllegalAction(
-            f"{rule}: {what} is paid in one colour (plus locomotives), not {' and '.join(sorted(colors))}"
+            f"{rule}: {what} is paid in one colour (plus locomotives), "
+            f"not {' and '.join(sorted(colors))}"
         )
     locos = sum(count or 1 for kind, count in cards if kind == LOCOMOTIVE)
     total = sum(count or 1 for _, count in cards)
@@ -134,7 +143,9 @@ def _payment(cards: list[tuple[str, int | None]], cost: int, rule: str, what: st
 
 
 def _parse_claim(game: Game, rest: str, text: str) -> Claim:
-    head, cards = _split_cards(rest, text, "a route, e.g. 'claim Paris-Bruxelles (yellow) yellow yellow'")
+    head, cards = _split_cards(
+        rest, text, "a route, e.g. 'claim Paris-Bruxelles (yellow) yellow yellow'"
+    )
     candidates = game.board.find_routes(head)
     player = game.current_player
     route = next((r for r in candidates if game._claimable(r, player)), None)
@@ -154,7 +165,9 @@ def _parse_station(game: Game, rest: str, text: str) -> BuildStation:
     except UnknownReference:
         raise
     player = game.current_player
-    cost = game._station_cost(player) if game.rules.has_stations and game.stations_left[player] else 1
+    cost = (
+        game._station_cost(player) if game.rules.has_stations and game.stations_left[player] else 1
+    )
     color, locos = _payment(cards, cost, "ST2", "this station")
     return BuildStation(city, color, locos)
 

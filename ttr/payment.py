@@ -1,4 +1,4 @@
-"""What a hand of train cards can pay: routes (C2), ferries (C6), tunnel extras (C7), stations (ST2).
+"""What a hand of cards can pay: routes (C2), ferries (C6), tunnel extras (C7), stations (ST2).
 
 A payment is a pair ``(color, locomotives)``: ``locomotives`` wild cards and the rest of the cost
 in cards of one ``color``. ``color`` is None exactly when the payment is locomotives only. Cards
@@ -72,9 +72,9 @@ def payment_problem(
     if card is not None and card not in CARD_COLORS:
         return f"{card!r} is not a card colour"
     if locomotives < min_locomotives:
-        return f"a ferry needs at least {min_locomotives} locomotive(s) (C6)"
+        return f"a ferry needs at least {min_locomotives} locomotive(s)"
     if card is not None and color != GRAY and card != color:
-        return f"a {color} route takes {color} cards or locomotives, not {card} (C2)"
+        return f"a {color} route takes {color} cards or locomotives, not {card}"
     if hand[LOCOMOTIVE] < locomotives:
         return f"the hand has {hand[LOCOMOTIVE]} locomotive(s), not {locomotives}"
     if card is not None and hand[card] < cost - locomotives:

@@ -90,25 +90,42 @@ EUROPE = RuleSet(
 )
 
 MEGA_EUROPE = RuleSet(
-    **{**EUROPE.__dict__, "name": "mega_europe", "title": "Ticket to Ride: Europe, Mega Europe",
-       "tickets": ("base", "1912"), "opening_rule": "V2",
-       "opening": (
-           OpeningDeal(long=2, regular=0, keep_min=0, keep_max=1, unkept="box"),
-           OpeningDeal(long=0, regular=5, keep_min=3, keep_min_after_long=2,
-                       unkept="bottom_shuffled"),
-       )},
+    **{
+        **EUROPE.__dict__,
+        "name": "mega_europe",
+        "title": "Ticket to Ride: Europe, Mega Europe",
+        "tickets": ("base", "1912"),
+        "opening_rule": "V2",
+        "opening": (
+            OpeningDeal(long=2, regular=0, keep_min=0, keep_max=1, unkept="box"),
+            OpeningDeal(
+                long=0, regular=5, keep_min=3, keep_min_after_long=2, unkept="bottom_shuffled"
+            ),
+        ),
+    },
 )
 
 EUROPA_1912 = RuleSet(
-    **{**EUROPE.__dict__, "name": "europa_1912", "title": "Ticket to Ride: Europe, Europa 1912",
-       "tickets": ("1912",), "opening_rule": "V3"},
+    **{
+        **EUROPE.__dict__,
+        "name": "europa_1912",
+        "title": "Ticket to Ride: Europe, Europa 1912",
+        "tickets": ("1912",),
+        "opening_rule": "V3",
+    },
 )
 
 BIG_CITIES = RuleSet(
-    **{**EUROPE.__dict__, "name": "big_cities", "title": "Ticket to Ride: Europe, Big Cities",
-       "tickets": ("big_cities",),
-       "opening": (OpeningDeal(long=0, regular=5, keep_min=2, unkept="bottom_shuffled"),),
-       "ticket_draw": 4, "opening_rule": "V4", "ticket_rule": "V4"},
+    **{
+        **EUROPE.__dict__,
+        "name": "big_cities",
+        "title": "Ticket to Ride: Europe, Big Cities",
+        "tickets": ("big_cities",),
+        "opening": (OpeningDeal(long=0, regular=5, keep_min=2, unkept="bottom_shuffled"),),
+        "ticket_draw": 4,
+        "opening_rule": "V4",
+        "ticket_rule": "V4",
+    },
 )
 
 RULE_SETS: dict[str, RuleSet] = {

@@ -1,4 +1,4 @@
-"""Scenario files: a staged situation (who holds what, which routes are claimed) and actions to play.
+"""Scenario files: a staged situation (who holds what, which routes are claimed) and actions.
 
 A scenario is JSON. Only ``rules`` (or ``map``) is required; every other key overrides one part
 of the seeded deal::
@@ -36,10 +36,31 @@ from ttr.colors import CARD_KINDS, LOCOMOTIVE
 from ttr.game import TURN, Game
 from ttr.rules import RuleSet, rule_set
 
-CARD_ALIASES = {"locomotive": LOCOMOTIVE, "locomotives": LOCOMOTIVE, "purple": "pink", "wild": LOCOMOTIVE}
+CARD_ALIASES = {
+    "locomotive": LOCOMOTIVE,
+    "locomotives": LOCOMOTIVE,
+    "purple": "pink",
+    "wild": LOCOMOTIVE,
+}
 KNOWN_KEYS = {
-    "rules", "map", "variant", "players", "seed", "deck", "market", "discard", "hands", "trains",
-    "tickets", "ticket_deck", "routes", "stations", "turn", "actions", "title", "description",
+    "rules",
+    "map",
+    "variant",
+    "players",
+    "seed",
+    "deck",
+    "market",
+    "discard",
+    "hands",
+    "trains",
+    "tickets",
+    "ticket_deck",
+    "routes",
+    "stations",
+    "turn",
+    "actions",
+    "title",
+    "description",
     "rest",
 }
 
@@ -58,7 +79,9 @@ def read_json(path: str | Path) -> dict[str, Any]:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as err:
-        raise ScenarioError(f"{path}: bad JSON at line {err.lineno}, column {err.colno}: {err.msg}") from None
+        raise ScenarioError(
+            f"{path}: bad JSON at line {err.lineno}, column {err.colno}: {err.msg}"
+        ) from None
     if not isinstance(data, dict):
         raise ScenarioError(f"{path}: expected a JSON object {{...}} at the top")
     return data
@@ -98,7 +121,10 @@ def stage(data: dict[str, Any]) -> Game:
     """The position a scenario sets up, before its actions."""
     unknown = sorted(set(data) - KNOWN_KEYS)
     if unknown:
-        raise ScenarioError(f"unknown field(s) {', '.join(map(repr, unknown))}; known: {', '.join(sorted(KNOWN_KEYS))}")
+        raise ScenarioError(
+            f"unknown field(s) {', '.join(map(repr, unknown))}; "
+            f"known: {', '.join(sorted(KNOWN_KEYS))}"
+        )
     rules = scenario_rules(data)
     players = data.get("players", 2)
     seed = data.get("seed", 0)
@@ -113,8 +139,10 @@ def stage(data: dict[str, Any]) -> Game:
         _stage_tickets(game, data)
     else:
         if "ticket_deck" in data:
-            raise ScenarioError("field 'ticket_deck': give 'tickets' too (the kept tickets), "
-                                "so the scenario starts after the opening")
+            raise ScenarioError(
+                "field 'ticket_deck': give 'tickets' too (the kept tickets), "
+                "so the scenario starts after the opening"
+            )
         game._deal_tickets()
     claims = player_map(game, data, "routes", list)
     for player, refs in claims.items():
@@ -127,8 +155,10 @@ def stage(data: dict[str, Any]) -> Game:
         game.trains[player] = trains
     for player in range(game.num_players):
         if game.trains[player] < 0:
-            raise ScenarioError(f"field 'routes.{game.players[player]}': these routes need more "
-                                f"than {game.rules.trains} trains")
+            raise ScenarioError(
+                f"field 'routes.{game.players[player]}': these routes need more "
+                f"than {game.rules.trains} trains"
+            )
     _stage_stations(game, data)
     if "turn" in data:
         game.current_player = seat(game, data["turn"], "turn")
@@ -143,7 +173,9 @@ def seat(game: Game, who: Any, field: str) -> int:
         return who
     if isinstance(who, str) and who in game.players:
         return game.players.index(who)
-    raise ScenarioError(f"field {field!r}: unknown player {who!r} (players: {', '.join(game.players)})")
+    raise ScenarioError(
+        f"field {field!r}: unknown player {who!r} (players: {', '.join(game.players)})"
+    )
 
 
 def player_map(game: Game, data: dict[str, Any], field: str, kind: type) -> dict[int, Any]:
@@ -151,7 +183,9 @@ def player_map(game: Game, data: dict[str, Any], field: str, kind: type) -> dict
     value = data.get(field, {})
     if isinstance(value, list):
         if len(value) != game.num_players:
-            raise ScenarioError(f"field {field!r}: a list needs one entry per player ({game.num_players})")
+            raise ScenarioError(
+                f"field {field!r}: a list needs one entry per player ({game.num_players})"
+            )
         value = dict(enumerate(value))
     if not isinstance(value, dict):
         raise ScenarioError(f"field {field!r}: expected {{player: ...}} or a list in seat order")
@@ -162,7 +196,9 @@ def player_map(game: Game, data: dict[str, Any], field: str, kind: type) -> dict
         player = seat(game, who, field)
         ok = isinstance(item, kind) or (kind is list and isinstance(item, dict))
         if not ok or (kind is int and isinstance(item, bool)):
-            raise ScenarioError(f"field '{field}.{game.players[player]}': expected {kind.__name__}, got {item!r}")
+            raise ScenarioError(
+                f"field '{field}.{game.players[player]}': expected {kind.__name__}, got {item!r}"
+            )
         result[player] = item
     return result
 
@@ -173,7 +209,9 @@ def _cards(value: Any, field: str) -> list[str]:
         items = []
         for card, count in value.items():
             if not isinstance(count, int) or count < 0:
-                raise ScenarioError(f"field {field!r}: expected a card count, got {count!r} for {card!r}")
+                raise ScenarioError(
+                    f"field {field!r}: expected a card count, got {count!r} for {card!r}"
+                )
             items += [card] * count
         value = items
     if not isinstance(value, list):
@@ -182,7 +220,9 @@ def _cards(value: Any, field: str) -> list[str]:
     for card in value:
         name = CARD_ALIASES.get(str(card).lower(), str(card).lower()) if card is not None else None
         if name not in CARD_KINDS:
-            raise ScenarioError(f"field {field!r}: unknown card {card!r}; expected one of {', '.join(CARD_KINDS)}")
+            raise ScenarioError(
+                f"field {field!r}: unknown card {card!r}; expected one of {', '.join(CARD_KINDS)}"
+            )
         cards.append(name)
     return cards
 
@@ -195,8 +235,10 @@ def _stage_cards(game: Game, data: dict[str, Any]) -> None:
     def place(cards: list[str], field: str) -> None:
         for card, count in Counter(cards).items():
             if count > left[card]:
-                raise ScenarioError(f"field {field!r}: places more {card} cards than the "
-                                    f"{Counter(full_deck())[card]} in the game")
+                raise ScenarioError(
+                    f"field {field!r}: places more {card} cards than the "
+                    f"{Counter(full_deck())[card]} in the game"
+                )
             left[card] -= count
 
     hands = player_map(game, data, "hands", list)
@@ -206,9 +248,15 @@ def _stage_cards(game: Game, data: dict[str, Any]) -> None:
         game.hands[player].update(Counter(cards))
     market = None
     if "market" in data:
-        market = [None if c is None else c for c in data["market"]] if isinstance(data["market"], list) else None
+        market = (
+            [None if c is None else c for c in data["market"]]
+            if isinstance(data["market"], list)
+            else None
+        )
         if market is None or len(market) > game.rules.market_size:
-            raise ScenarioError(f"field 'market': expected a list of up to {game.rules.market_size} cards")
+            raise ScenarioError(
+                f"field 'market': expected a list of up to {game.rules.market_size} cards"
+            )
         cards = _cards([c for c in market if c is not None], "market")
         place(cards, "market")
         it = iter(cards)
@@ -236,7 +284,7 @@ def _stage_cards(game: Game, data: dict[str, Any]) -> None:
         cards.market = market
     rest_to = data.get("rest", "deck")
     if rest_to not in ("deck", "discard"):
-        raise ScenarioError("field 'rest': expected \"deck\" or \"discard\"")
+        raise ScenarioError('field \'rest\': expected "deck" or "discard"')
     cards.deck, cards.discard = fixed.get("deck", [])[::-1], fixed.get("discard", [])
     if rest_to == "deck":
         cards.deck[:0] = rest  # under the cards the scenario put on top
@@ -249,7 +297,7 @@ def _stage_cards(game: Game, data: dict[str, Any]) -> None:
 
 def _ticket(game: Game, ref: Any, field: str) -> int:
     if not isinstance(ref, str):
-        raise ScenarioError(f"field {field!r}: expected a ticket like \"Paris-Wien\", got {ref!r}")
+        raise ScenarioError(f'field {field!r}: expected a ticket like "Paris-Wien", got {ref!r}')
     try:
         pair = {game.board.city(part) for part in ref.replace("\u2013", "-").split("-", 1)}
     except UnknownReference as err:
@@ -291,7 +339,9 @@ def _stage_tickets(game: Game, data: dict[str, Any]) -> None:
 def _route(game: Game, ref: Any, player: int, field: str) -> Route:
     """The route ``ref`` for ``player``: a plain ``A-B`` on a double takes a free one (C5)."""
     if not isinstance(ref, str):
-        raise ScenarioError(f"field {field!r}: expected a route like \"Paris-Bruxelles\", got {ref!r}")
+        raise ScenarioError(
+            f'field {field!r}: expected a route like "Paris-Bruxelles", got {ref!r}'
+        )
     try:
         candidates = game.board.find_routes(ref)
     except UnknownReference as err:
@@ -300,17 +350,23 @@ def _route(game: Game, ref: Any, player: int, field: str) -> Route:
     free = [r for r in candidates if game.owner[r.id] is None]
     if not free:
         owner = game.owner[candidates[0].id]
-        raise ScenarioError(f"field {field!r}: {board.ref(candidates[0])} is owned twice "
-                            f"(already by {game.players[owner]})")
+        raise ScenarioError(
+            f"field {field!r}: {board.ref(candidates[0])} is owned twice "
+            f"(already by {game.players[owner]})"
+        )
     route = free[0]
     twin = board.twin(route)
     if twin is not None and game.owner[twin.id] is not None:
         if game.owner[twin.id] == player:
-            raise ScenarioError(f"field {field!r}: {game.players[player]} would own both routes "
-                                f"of the double {board.ref(route)} (C5)")
+            raise ScenarioError(
+                f"field {field!r}: {game.players[player]} would own both routes "
+                f"of the double {board.ref(route)} (C5)"
+            )
         if game.num_players <= game.rules.double_lock_max_players:
-            raise ScenarioError(f"field {field!r}: both routes of the double {board.ref(route)} "
-                                f"are used in a {game.num_players}-player game (C5)")
+            raise ScenarioError(
+                f"field {field!r}: both routes of the double {board.ref(route)} "
+                f"are used in a {game.num_players}-player game (C5)"
+            )
     return route
 
 
@@ -318,10 +374,14 @@ def _stage_stations(game: Game, data: dict[str, Any]) -> None:
     for player, cities in player_map(game, data, "stations", list).items():
         name = game.players[player]
         if cities and not game.rules.has_stations:
-            raise ScenarioError(f"field 'stations.{name}': there are no stations in {game.rules.title}")
+            raise ScenarioError(
+                f"field 'stations.{name}': there are no stations in {game.rules.title}"
+            )
         if len(cities) > game.rules.stations:
-            raise ScenarioError(f"field 'stations.{name}': at most {game.rules.stations} stations "
-                                f"per player, not {len(cities)}")
+            raise ScenarioError(
+                f"field 'stations.{name}': at most {game.rules.stations} stations "
+                f"per player, not {len(cities)}"
+            )
         for index, text in enumerate(cities):
             field = f"stations.{name}[{index}]"
             try:
@@ -329,6 +389,8 @@ def _stage_stations(game: Game, data: dict[str, Any]) -> None:
             except UnknownReference as err:
                 raise ScenarioError(f"field {field!r}: {err}") from None
             if city in game.stations:
-                raise ScenarioError(f"field {field!r}: {game.board.display(city)} has two stations (ST1)")
+                raise ScenarioError(
+                    f"field {field!r}: {game.board.display(city)} has two stations (ST1)"
+                )
             game.stations[city] = player
         game.stations_left[player] = game.rules.stations - len(cities)

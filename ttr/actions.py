@@ -23,6 +23,7 @@ the situation), so parsing lives in :meth:`ttr.game.Game.parse` and formatting i
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 
@@ -121,6 +122,7 @@ def read_cards(text: str) -> list[tuple[str, int | None]]:
     return cards
 
 
+@functools.cache
 def format_cards(color: str | None, colored: int, locomotives: int) -> str:
     """``("red", 2, 1)`` -> ``"red red loco"``: the cards of a payment, one word per card."""
     words = [color] * colored if color else []

@@ -100,6 +100,7 @@ class Board:
     routes: tuple[Route, ...]
     ticket_sets: Mapping[str, tuple[Ticket, ...]]
     _twins: tuple[int | None, ...] = field(init=False, repr=False)
+    _refs: tuple[str, ...] = field(init=False, repr=False)
     _keys: Mapping[str, str] = field(init=False, repr=False)
     _between: Mapping[frozenset[str], tuple[Route, ...]] = field(init=False, repr=False)
 
@@ -115,6 +116,11 @@ class Board:
             twins[first], twins[second] = second, first
         keys = {_key(name): name for name in self.cities}
         keys.update({_key(c.display_name): name for name, c in self.cities.items()})
+        refs = []
+        for route in self.routes:
+            text = f"{self.cities[route.a].display_name}-{self.cities[route.b].display_name}"
+            refs.append(text if route.double_group is None else f"{text} ({route.color})")
+        object.__setattr__(self, "_refs", tuple(refs))
         object.__setattr__(self, "_twins", tuple(twins))
         object.__setattr__(self, "_keys", keys)
         object.__setattr__(self, "_between", {k: tuple(v) for k, v in between.items()})
@@ -144,8 +150,7 @@ class Board:
 
     def ref(self, route: Route) -> str:
         """A text reference that :meth:`route` reads back: ``"Paris-Bruxelles (yellow)"``."""
-        text = f"{self.display(route.a)}-{self.display(route.b)}"
-        return text if route.double_group is None else f"{text} ({route.color})"
+        return self._refs[route.id]
 
     def ticket_ref(self, ticket: Ticket) -> str:
         return f"{self.display(ticket.a)}-{self.display(ticket.b)}"

@@ -21,6 +21,7 @@ import itertools
 import json
 import random
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -43,8 +44,9 @@ from ttr.actions import (
 )
 from ttr.board import Board, Route, Ticket, load_board
 from ttr.cards import TrainCards, full_deck
-from ttr.colors import CARD_KINDS, GRAY, LOCOMOTIVE
-from ttr.payment import payment_options, payment_problem, tunnel_extra_options
+from ttr.colors import CARD_COLORS, CARD_KINDS, GRAY, LOCOMOTIVE
+from ttr.legal import LegalActions, OpenRoutes, count_payments
+from ttr.payment import payment_problem, tunnel_extra_options
 from ttr.rules import OpeningDeal, RuleSet, rule_set
 
 OPENING, TURN, SECOND_CARD, TUNNEL, TICKETS, OVER = (
@@ -58,6 +60,7 @@ OPENING, TURN, SECOND_CARD, TUNNEL, TICKETS, OVER = (
 PHASES = (OPENING, TURN, SECOND_CARD, TUNNEL, TICKETS, OVER)
 DEFAULT_NAMES = ("Ann", "Ben", "Cat", "Dan", "Eve")
 ORDINALS = ("first", "second", "third", "fourth", "fifth")
+DRAW_CARDS = tuple(DrawCard(slot) for slot in range(8))
 
 
 @dataclass(frozen=True, slots=True)
@@ -164,10 +167,14 @@ class Game:
             and (twin.color, twin.kind) == (r.color, r.kind)
             for r in self.board.routes
         )
-        self._start: dict[str, Any] | None = None
+        self._start: dict[str, Any] | None = None  # the position after the deal, for undo
+        self._seed = seed if isinstance(seed, int) else None
+        self._open_routes: OpenRoutes | None = None
+        self._free_cities_cache: tuple[int, list[str]] = (-1, [])
         if deal:
             self._deal()
-            self._start = self.to_dict(include_history=False)
+            if self._seed is None:  # a shared generator: keep a snapshot of the deal
+                self._start = self.to_dict(include_history=False)
 
     # -----------------------------------------------------------------------------------------
     # Setup (S1-S6)
@@ -256,14 +263,14 @@ class Game:
     # -----------------------------------------------------------------------------------------
     # Legal actions
 
-    def legal_actions(self) -> list[Action]:
+    def legal_actions(self) -> Sequence[Action]:
         """Every legal action now, in a fixed order (T1, T3): the perft-style contract."""
         phase = self.phase
         if phase == TURN:
             return self._turn_actions()
         if phase == SECOND_CARD:
             actions: list[Action] = [
-                DrawCard(slot)
+                DRAW_CARDS[slot]
                 for slot, card in enumerate(self.cards.market)
                 if card is not None and card != LOCOMOTIVE
             ]
@@ -287,32 +294,60 @@ class Game:
             return [*(PayTunnel(k) for k in options), DECLINE]
         return []
 
-    def _turn_actions(self) -> list[Action]:
+    def _turn_actions(self) -> LegalActions:
         player = self.current_player
-        hand = self.hands[player]
+        hand = dict(self.hands[player])
         cards = self.cards
-        actions: list[Action] = [
-            DrawCard(slot) for slot, card in enumerate(cards.market) if card is not None
-        ]
-        if cards.can_draw():
-            actions.append(DRAW_DECK)
+        actions = LegalActions()
+        draws: list[Action] = [DRAW_CARDS[slot] for slot, card in enumerate(cards.market) if card]
+        if cards.deck or cards.discard:
+            draws.append(DRAW_DECK)
+        actions.add(draws)
         trains = self.trains[player]
-        for route in self.board.routes:
-            if route.length <= trains and self._claimable(route, player):
-                for color, locos in payment_options(
-                    hand, route.color, route.length, route.locomotives
-                ):
-                    actions.append(Claim(route.id, color, locos))
+        locomotives = hand[LOCOMOTIVE]
+        best = max(map(hand.__getitem__, CARD_COLORS))
+        for color, classes in self.open_routes.groups[player].items():
+            have = best if color == GRAY else hand[color]
+            limit = have + locomotives if have + locomotives < trains else trains
+            for length, ferry, routes in classes:
+                if length > limit:
+                    break
+                if not routes or ferry > locomotives:
+                    continue
+                if color == GRAY:
+                    each = count_payments(hand, color, length, ferry)
+                else:  # count_payments inlined for one colour: C2
+                    most = length - 1 if locomotives >= length else locomotives
+                    fewest = length - have if length > have else 0
+                    each = (most - fewest + 1 if most >= fewest else 0) + (locomotives >= length)
+                if each:
+                    actions.add_claims(routes, (color, length, ferry), hand, each)
         if self.ticket_deck:
-            actions.append(DRAW_TICKETS)
+            actions.add([DRAW_TICKETS])
         if self.stations_left[player]:
             cost = self._station_cost(player)
-            options = payment_options(hand, GRAY, cost)
-            if options:
-                for city in self.board.cities:
-                    if city not in self.stations:
-                        actions.extend(BuildStation(city, c, k) for c, k in options)
-        return actions or [PASS]
+            each = count_payments(hand, GRAY, cost)
+            if each:
+                actions.add_stations(self._free_cities(), cost, hand, each)
+        if not actions:
+            actions.add([PASS])
+        return actions
+
+    @property
+    def open_routes(self) -> OpenRoutes:
+        """The routes open to each player, by payment class (kept up to date by claims)."""
+        if self._open_routes is None:
+            unclaimed = all(owner is None for owner in self.owner)
+            self._open_routes = OpenRoutes(
+                self.board.routes, self.num_players, self._claimable, unclaimed
+            )
+        return self._open_routes
+
+    def _free_cities(self) -> list[str]:
+        if self._free_cities_cache[0] != len(self.stations):
+            free = [city for city in self.board.cities if city not in self.stations]
+            self._free_cities_cache = (len(self.stations), free)
+        return self._free_cities_cache[1]
 
     def _claimable(self, route: Route, player: int) -> bool:
         """Whether ``route`` is open to ``player``: free, and its double not barring it (C5).
@@ -378,7 +413,7 @@ class Game:
             if action.locomotives not in options:
                 raise IllegalAction(f"C7: {self._tunnel_pay_problem(action.locomotives)}")
         elif isinstance(action, Pass):
-            if self._turn_actions() != [PASS]:
+            if list(self._turn_actions()) != [PASS]:
                 raise IllegalAction("T2: a player may pass only when no other action is legal")
         elif not isinstance(action, Decline):
             raise IllegalAction(f"T1: {action!r} is not an action")
@@ -570,7 +605,7 @@ class Game:
             self._end_turn(player)
         else:
             self.phase = SECOND_CARD
-            if not self.legal_actions():
+            if not (cards.can_draw() or any(c and c != LOCOMOTIVE for c in cards.market)):
                 self._say(
                     player, "No second card can be taken, so the draw ends with one card (D8)."
                 )
@@ -658,6 +693,7 @@ class Game:
 
     def _take_route(self, route: Route, player: int) -> None:
         self.owner[route.id] = player
+        self.open_routes.claimed(route, self.board.twin(route))
         self.trains[player] -= route.length
         points = self.rules.route_points[route.length]
         self.route_points[player] += points
@@ -862,12 +898,18 @@ class Game:
         """Take back the last action (the game is replayed from the deal, which is exact)."""
         if not self.history:
             raise IndexError("undo: no action has been played")
-        assert self._start is not None
-        start, history = self._start, self.history[:-1]
-        replay = Game.from_dict(start)
+        history = self.history[:-1]
+        replay = Game.from_dict(self.start_state())
         for text in history:
             replay.play(text)
         self.__dict__.update(replay.__dict__)
+        self._open_routes = None
+
+    def start_state(self) -> dict[str, Any]:
+        """The position before the first action, as :meth:`to_dict` data (no history)."""
+        if self._start is None:  # dealt from an integer seed: deal again, it is the same
+            self._start = Game(self.rules, self.players, self._seed).to_dict(include_history=False)
+        return self._start
 
     def copy(self) -> Game:
         """An independent copy, with its own random generator in the same state."""
@@ -891,6 +933,7 @@ class Game:
             setattr(other, name, list(getattr(self, name)))
         other.tickets = [list(t) for t in self.tickets]
         other.stations = dict(self.stations)
+        other._open_routes = None  # rebuilt on demand for the copy's own owners
         other.opening_queue = [_copy_offer(o) for o in self.opening_queue]
         other.offer = _copy_offer(self.offer) if self.offer else None
         if self.tunnel is not None:
@@ -932,7 +975,7 @@ class Game:
             "counts": dict(self.counts),
         }
         if include_history:
-            data["start"] = self._start
+            data["start"] = self.start_state()
             data["history"] = list(self.history)
             data["events"] = [[e.step, e.player, e.text] for e in self.events]
         return json.loads(json.dumps(data))

@@ -35,10 +35,13 @@ if TYPE_CHECKING:
     from ttr.game import Game
 
 
+_DRAW_TEXT = {None: "draw deck", **{slot: f"draw {slot + 1}" for slot in range(8)}}
+
+
 def format_action(game: Game, action: Action) -> str:
     """The notation of ``action`` in ``game``'s current position."""
     if isinstance(action, DrawCard):
-        return "draw deck" if action.slot is None else f"draw {action.slot + 1}"
+        return _DRAW_TEXT.get(action.slot) or f"draw {action.slot + 1}"
     if isinstance(action, Claim):
         route = game.board.routes[action.route]
         cards = format_cards(action.color, route.length - action.locomotives, action.locomotives)

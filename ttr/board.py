@@ -128,6 +128,12 @@ class Board:
     def __repr__(self) -> str:
         return f"load_board({self.name!r})"
 
+    def _repr_png_(self) -> bytes:
+        """Draw the board in a notebook (the engine itself never imports plotting)."""
+        from ttr.plot import board_png
+
+        return board_png(self)
+
     @property
     def tickets(self) -> tuple[Ticket, ...]:
         """The base game's destination tickets."""

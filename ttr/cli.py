@@ -12,7 +12,9 @@ from collections.abc import Callable, Sequence
 
 from ttr.colors import CARD_KINDS
 from ttr.game import Game
-from ttr.scenario import load_scenario
+from ttr.board import load_board
+from ttr.scenario import load_position, load_scenario
+from ttr.scoring.breakdown import outcome_table, outcome_to_dict, score_holdings
 
 
 class _Parser(argparse.ArgumentParser):
@@ -66,6 +68,17 @@ def _replay(args: argparse.Namespace) -> int:
     return 0
 
 
+def _score(args: argparse.Namespace) -> int:
+    rules, holdings = load_position(args.file)
+    outcome = score_holdings(holdings, rules)
+    board = load_board(rules.map)
+    if args.json:
+        print(json.dumps(outcome_to_dict(outcome, board), indent=2, ensure_ascii=False))
+    else:
+        print(outcome_table(outcome, board, rules))
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="python -m ttr", description="Ticket to Ride teaching engine")
     commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
@@ -73,6 +86,12 @@ def build_parser() -> argparse.ArgumentParser:
     replay.add_argument("file", help="a scenario JSON file (see data/scenarios/)")
     replay.add_argument("--json", action="store_true", help="print the final state as JSON")
     replay.set_defaults(run=_replay)
+    score = commands.add_parser("score", help="score the end of a game from a position file")
+    score.add_argument(
+        "file", help="a position JSON file (who owns which routes, tickets, stations)"
+    )
+    score.add_argument("--json", action="store_true", help="print the scores as JSON")
+    score.set_defaults(run=_score)
     for register in EXTRA_COMMANDS:
         register(commands)
     return parser

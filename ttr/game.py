@@ -48,6 +48,7 @@ from ttr.colors import CARD_COLORS, CARD_KINDS, GRAY, LOCOMOTIVE
 from ttr.legal import LegalActions, OpenRoutes, count_payments
 from ttr.payment import payment_problem, tunnel_extra_options
 from ttr.rules import OpeningDeal, RuleSet, rule_set
+from ttr.scoring.breakdown import Holdings, Outcome, score_holdings
 
 OPENING, TURN, SECOND_CARD, TUNNEL, TICKETS, OVER = (
     "opening",
@@ -839,6 +840,22 @@ class Game:
         return (
             sum(map(len, self.tickets)) + len(self.ticket_deck) + len(self.box) + offered + waiting
         )
+
+    def holdings(self) -> list[Holdings]:
+        """What each player owns now: routes, kept tickets, stations (the input of scoring)."""
+        return [
+            Holdings(
+                name,
+                tuple(self.routes_of(seat)),
+                tuple(self.tickets_of(seat)),
+                tuple(city for city, owner in self.stations.items() if owner == seat),
+            )
+            for seat, name in enumerate(self.players)
+        ]
+
+    def outcome(self) -> Outcome:
+        """Every player's final score and the ranking (F1-F5), as the position stands now."""
+        return score_holdings(self.holdings(), self.rules)
 
     def observation(self, player: int) -> dict[str, Any]:
         """What ``player`` may know: everything public, plus their own hand, tickets and offer."""

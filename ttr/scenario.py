@@ -30,11 +30,12 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from ttr.board import Board, Route, UnknownReference
+from ttr.board import Board, Route, Ticket, UnknownReference
 from ttr.cards import full_deck
 from ttr.colors import CARD_KINDS, LOCOMOTIVE
 from ttr.game import TURN, Game
 from ttr.rules import RuleSet, rule_set
+from ttr.scoring.breakdown import Holdings
 
 CARD_ALIASES = {
     "locomotive": LOCOMOTIVE,
@@ -295,7 +296,7 @@ def _stage_cards(game: Game, data: dict[str, Any]) -> None:
         game._flush_notes(None)
 
 
-def _ticket(game: Game, ref: Any, field: str) -> int:
+def _ticket(game: Game, ref: Any, field: str, hint: bool = False) -> int:
     if not isinstance(ref, str):
         raise ScenarioError(f'field {field!r}: expected a ticket like "Paris-Wien", got {ref!r}')
     try:
@@ -305,7 +306,8 @@ def _ticket(game: Game, ref: Any, field: str) -> int:
     for index, ticket in enumerate(game.ticket_pool):
         if {ticket.a, ticket.b} == pair:
             return index
-    raise ScenarioError(f"field {field!r}: no ticket {ref!r} in {game.rules.title}")
+    more = ' (give {"cities": [A, B], "points": N} for any other pair)' if hint else ""
+    raise ScenarioError(f"field {field!r}: no ticket {ref!r} in {game.rules.title}{more}")
 
 
 def _stage_tickets(game: Game, data: dict[str, Any]) -> None:
@@ -394,3 +396,100 @@ def _stage_stations(game: Game, data: dict[str, Any]) -> None:
                 )
             game.stations[city] = player
         game.stations_left[player] = game.rules.stations - len(cities)
+
+
+# ---------------------------------------------------------------------------------------------
+# Position files: what each player owns at the end, for `python -m ttr score`
+
+
+def load_position(source: str | Path | dict[str, Any]) -> tuple[RuleSet, list[Holdings]]:
+    """The rule set and each player's holdings from a position file (see the README)."""
+    data = source if isinstance(source, dict) else read_json(source)
+    unknown = sorted(set(data) - {"map", "rules", "variant", "players", "title", "description"})
+    if unknown:
+        raise ScenarioError(f"unknown field(s) {', '.join(map(repr, unknown))} in the position")
+    rules = scenario_rules(data)
+    entries = data.get("players")
+    if not isinstance(entries, list) or not entries:
+        raise ScenarioError('field \'players\': expected a list of players, e.g. [{"name": "Ann"}]')
+    names = []
+    for seat, entry in enumerate(entries):
+        if not isinstance(entry, dict) or not isinstance(entry.get("name"), str):
+            raise ScenarioError(f"field 'players[{seat}]': expected an object with a \"name\"")
+        extra = sorted(set(entry) - {"name", "routes", "tickets", "stations"})
+        if extra:
+            raise ScenarioError(
+                f"field 'players[{seat}]': unknown field(s) {', '.join(map(repr, extra))}"
+            )
+        names.append(entry["name"])
+    try:
+        game = Game(rules, names, deal=False)
+    except ValueError as err:
+        raise ScenarioError(f"field 'players': {err}") from None
+    owned: list[list[Route]] = [[] for _ in names]
+    refs = [
+        (seat, index, ref)
+        for seat, entry in enumerate(entries)
+        for index, ref in enumerate(_list(entry, "routes", seat))
+    ]
+    explicit = [r for r in refs if not _is_plain_double(game, r[2])]
+    for seat, index, ref in explicit + [r for r in refs if r not in explicit]:
+        route = _route(game, ref, seat, f"players[{seat}].routes[{index}]")
+        game.owner[route.id] = seat
+        owned[seat].append(route)
+    holdings = []
+    for seat, entry in enumerate(entries):
+        trains = sum(route.length for route in owned[seat])
+        if trains > rules.trains:
+            raise ScenarioError(
+                f"field 'players[{seat}].routes': {names[seat]}'s routes use "
+                f"{trains} trains; a player has only {rules.trains}"
+            )
+        tickets = tuple(
+            _position_ticket(game, item, f"players[{seat}].tickets[{i}]")
+            for i, item in enumerate(_list(entry, "tickets", seat))
+        )
+        game_stations = {"stations": {seat: _list(entry, "stations", seat)}}
+        _stage_stations(game, {**game_stations})
+        stations = tuple(city for city, owner in game.stations.items() if owner == seat)
+        owned[seat].sort(key=lambda r: r.id)
+        holdings.append(Holdings(names[seat], tuple(owned[seat]), tickets, stations))
+    return rules, holdings
+
+
+def _list(entry: dict[str, Any], field: str, seat: int) -> list[Any]:
+    value = entry.get(field, [])
+    if not isinstance(value, list):
+        raise ScenarioError(f"field 'players[{seat}].{field}': expected a list")
+    return value
+
+
+def _is_plain_double(game: Game, ref: Any) -> bool:
+    """Whether ``ref`` names a double route without saying which of the two."""
+    try:
+        return isinstance(ref, str) and len(game.board.find_routes(ref)) > 1
+    except UnknownReference:
+        return False
+
+
+def _position_ticket(game: Game, item: Any, field: str) -> Ticket:
+    """A ticket from ``"A-B"`` (looked up in the rule set's tickets) or ``{"cities", "points"}``."""
+    if isinstance(item, dict):
+        cities, points = item.get("cities"), item.get("points")
+        if (
+            not isinstance(cities, list)
+            or len(cities) != 2
+            or not isinstance(points, int)
+            or isinstance(points, bool)
+            or points < 1
+        ):
+            raise ScenarioError(f'field {field!r}: expected {{"cities": [A, B], "points": N}}')
+        try:
+            a, b = (game.board.city(str(c)) for c in cities)
+        except UnknownReference as err:
+            raise ScenarioError(f"field {field!r}: {err}") from None
+        if a == b:
+            raise ScenarioError(f"field {field!r}: a ticket joins two different cities")
+        return Ticket(a, b, points)
+    index = _ticket(game, item, field, hint=True)
+    return game.ticket_pool[index]

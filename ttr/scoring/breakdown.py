@@ -1,0 +1,227 @@
+"""Final scoring: each player's breakdown and the ranking with the tie-breaks (F1-F5).
+
+The total is built in the order a table scores a game:
+
+1. route points, already scored during play (F1, C3);
+2. tickets: + points of each completed ticket, - points of each failed one (F2, K4), where in
+   Europe each station borrows the one opponent route that helps most (ST3-ST4);
+3. the longest continuous trail of the player's own routes earns the bonus, for every player
+   tied for it (F3; borrowed routes never count, ST5);
+4. in Europe, 4 points for each station not built (ST6, F4).
+
+Then the highest total wins, with each board's tie-break chain (F5).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ttr.board import Board, Route, Ticket
+from ttr.rules import RuleSet
+from ttr.scoring.stations import best_station_routes
+from ttr.scoring.tickets import completed_tickets
+from ttr.scoring.trail import Trail, longest_trail
+
+
+@dataclass(frozen=True)
+class Holdings:
+    """What one player owns at the end: the input of scoring."""
+
+    name: str
+    routes: tuple[Route, ...] = ()
+    tickets: tuple[Ticket, ...] = ()
+    stations: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class TicketResult:
+    ticket: Ticket
+    completed: bool
+
+    @property
+    def points(self) -> int:
+        """The ticket's signed contribution: + when completed, - when failed (F2)."""
+        return self.ticket.points if self.completed else -self.ticket.points
+
+
+@dataclass(frozen=True)
+class PlayerScore:
+    """One player's final score, item by item."""
+
+    name: str
+    route_points: int
+    tickets: tuple[TicketResult, ...]
+    longest_trail: Trail
+    longest_route_bonus: int
+    stations_built: int
+    station_points: int
+    station_routes: Mapping[str, Route | None] = field(default_factory=dict)
+
+    @property
+    def ticket_points(self) -> int:
+        return sum(t.points for t in self.tickets)
+
+    @property
+    def tickets_completed(self) -> int:
+        return sum(t.completed for t in self.tickets)
+
+    @property
+    def longest_route(self) -> int:
+        """The length in trains of the player's longest continuous trail (F3)."""
+        return self.longest_trail.length
+
+    @property
+    def total(self) -> int:
+        return (
+            self.route_points + self.ticket_points + self.longest_route_bonus + self.station_points
+        )
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """The end of a game: every player's score, the ranking and the winners (F5)."""
+
+    scores: tuple[PlayerScore, ...]
+    ranking: tuple[int, ...]  # seats, best first
+    winners: tuple[int, ...]  # seats; several on a true tie
+    tie_breaks: tuple[str, ...]
+
+    def score_of(self, name: str) -> PlayerScore:
+        return next(s for s in self.scores if s.name == name)
+
+    @property
+    def winner_names(self) -> tuple[str, ...]:
+        return tuple(self.scores[seat].name for seat in self.winners)
+
+
+def route_points(routes: Sequence[Route], rules: RuleSet) -> int:
+    """Points for claimed routes by length (C3, F1)."""
+    return sum(rules.route_points[route.length] for route in routes)
+
+
+def score_holdings(holdings: Sequence[Holdings], rules: RuleSet) -> Outcome:
+    """Score players from what they own (routes, tickets, stations) under ``rules``."""
+    trails = [longest_trail(h.routes) for h in holdings]
+    best = max((t.length for t in trails), default=0)
+    scores = []
+    for seat, player in enumerate(holdings):
+        opponents = [r for other, h in enumerate(holdings) if other != seat for r in h.routes]
+        if player.stations:
+            choice = best_station_routes(player.routes, player.stations, opponents, player.tickets)
+            completed, borrowed = choice.completed, dict(choice.borrowed)
+        else:
+            completed, borrowed = completed_tickets(player.routes, player.tickets), {}
+        trail = trails[seat]
+        bonus = rules.longest_bonus if best > 0 and trail.length == best else 0
+        scores.append(
+            PlayerScore(
+                name=player.name,
+                route_points=route_points(player.routes, rules),
+                tickets=tuple(
+                    TicketResult(t, c) for t, c in zip(player.tickets, completed, strict=True)
+                ),
+                longest_trail=trail,
+                longest_route_bonus=bonus,
+                stations_built=len(player.stations),
+                station_points=rules.station_points * (rules.stations - len(player.stations)),
+                station_routes=borrowed,
+            )
+        )
+    return rank(scores, rules)
+
+
+def rank(scores: Sequence[PlayerScore], rules: RuleSet) -> Outcome:
+    """Order players by total, then by the board's tie-break chain (F5)."""
+
+    def key(seat: int) -> tuple[int, ...]:
+        score = scores[seat]
+        parts = [score.total]
+        for rule in rules.tie_breaks:
+            if rule == "tickets_completed":
+                parts.append(score.tickets_completed)
+            elif rule == "fewest_stations":
+                parts.append(-score.stations_built)
+            elif rule == "longest_bonus":
+                parts.append(1 if score.longest_route_bonus else 0)
+            else:
+                raise ValueError(f"unknown tie-break {rule!r}")
+        return tuple(parts)
+
+    ranking = sorted(range(len(scores)), key=key, reverse=True)
+    winners = tuple(seat for seat in ranking if key(seat) == key(ranking[0])) if ranking else ()
+    return Outcome(tuple(scores), tuple(ranking), winners, rules.tie_breaks)
+
+
+def outcome_to_dict(outcome: Outcome, board: Board) -> dict[str, Any]:
+    """The outcome as JSON-ready data, naming routes and cities as the board prints them."""
+    players = []
+    for score in outcome.scores:
+        players.append(
+            {
+                "name": score.name,
+                "route_points": score.route_points,
+                "tickets": [
+                    {
+                        "cities": [board.display(t.ticket.a), board.display(t.ticket.b)],
+                        "points": t.ticket.points,
+                        "completed": t.completed,
+                    }
+                    for t in score.tickets
+                ],
+                "ticket_points": score.ticket_points,
+                "tickets_completed": score.tickets_completed,
+                "longest_route": score.longest_route,
+                "longest_route_bonus": score.longest_route_bonus,
+                "longest_trail": [board.ref(route) for route in score.longest_trail.routes],
+                "stations_built": score.stations_built,
+                "station_points": score.station_points,
+                "station_routes": {
+                    board.display(city): None if route is None else board.ref(route)
+                    for city, route in score.station_routes.items()
+                },
+                "total": score.total,
+            }
+        )
+    return {
+        "players": players,
+        "ranking": [outcome.scores[seat].name for seat in outcome.ranking],
+        "winners": list(outcome.winner_names),
+        "tie_breaks": list(outcome.tie_breaks),
+    }
+
+
+def outcome_table(outcome: Outcome, board: Board, rules: RuleSet) -> str:
+    """A readable report: one block per player, then the ranking."""
+    lines = []
+    for seat in outcome.ranking:
+        score = outcome.scores[seat]
+        lines.append(f"{score.name}: {score.total} points")
+        lines.append(f"  routes            {score.route_points:+4d}")
+        for result in score.tickets:
+            mark = "completed" if result.completed else "failed   "
+            ticket = f"{board.display(result.ticket.a)}-{board.display(result.ticket.b)}"
+            lines.append(f"  ticket {mark}  {result.points:+4d}  {ticket}")
+        bonus = (
+            f"  (+{score.longest_route_bonus} {rules.longest_bonus_name})"
+            if score.longest_route_bonus
+            else ""
+        )
+        lines.append(f"  longest trail     {score.longest_route:4d} trains{bonus}")
+        if score.longest_trail.routes:
+            lines.append(f"    {' > '.join(board.ref(r) for r in score.longest_trail.routes)}")
+        if rules.has_stations:
+            lines.append(
+                f"  stations unbuilt  {score.station_points:+4d}  ({score.stations_built} built)"
+            )
+            for city, route in score.station_routes.items():
+                borrowed = "nothing to borrow" if route is None else f"borrows {board.ref(route)}"
+                lines.append(f"    station in {board.display(city)}: {borrowed}")
+    names = [outcome.scores[seat].name for seat in outcome.ranking]
+    winners = " and ".join(outcome.winner_names)
+    lines.append(
+        f"Ranking: {', '.join(names)}. Winner: {winners}"
+        + (" (shared)" if len(outcome.winners) > 1 else "")
+    )
+    return "\n".join(lines)

@@ -10,9 +10,9 @@ import json
 import sys
 from collections.abc import Callable, Sequence
 
+from ttr.board import load_board
 from ttr.colors import CARD_KINDS
 from ttr.game import Game
-from ttr.board import load_board
 from ttr.scenario import load_position, load_scenario
 from ttr.scoring.breakdown import outcome_table, outcome_to_dict, score_holdings
 

@@ -22,7 +22,8 @@ from ttr.actions import (
 from ttr.board import Board, City, DataError, Route, Ticket, UnknownReference, load_board
 from ttr.game import Event, Game
 from ttr.rules import RULE_SETS, RuleSet, rule_set
-from ttr.scenario import ScenarioError, load_scenario
+from ttr.scenario import ScenarioError, load_position, load_scenario
+from ttr.simulation import Simulation, simulate
 
 __all__ = [
     "Action",
@@ -48,6 +49,9 @@ __all__ = [
     "Ticket",
     "UnknownReference",
     "load_board",
+    "load_position",
     "load_scenario",
     "rule_set",
+    "simulate",
+    "Simulation",
 ]

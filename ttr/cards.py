@@ -56,6 +56,7 @@ class TrainCards:
         """The top card of the deck; an empty deck is first rebuilt from the discard pile (D7)."""
         if not self.deck:
             if not self.discard:
+                self.counts["empty_deck"] += 1
                 return None
             self.reshuffle()
         return self.deck.pop()

@@ -79,6 +79,26 @@ def _score(args: argparse.Namespace) -> int:
     return 0
 
 
+def _simulate(args: argparse.Namespace) -> int:
+    from ttr.simulation import simulate
+
+    result = simulate(
+        args.map,
+        args.players,
+        args.games,
+        args.agents,
+        args.seed,
+        variant=args.variant,
+        jobs=args.jobs,
+        progress=not args.quiet,
+    )
+    print(result.table())
+    if args.json:
+        with open(args.json, "w", encoding="utf-8") as out:
+            json.dump(result.to_dict(), out, indent=1)
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="python -m ttr", description="Ticket to Ride teaching engine")
     commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
@@ -92,6 +112,23 @@ def build_parser() -> argparse.ArgumentParser:
     )
     score.add_argument("--json", action="store_true", help="print the scores as JSON")
     score.set_defaults(run=_score)
+    sim = commands.add_parser("simulate", help="play many seeded bot games and summarise them")
+    sim.add_argument("--map", default="usa", help="usa or europe (default usa)")
+    sim.add_argument(
+        "--variant", default=None, help="europe variant: mega_europe, europa_1912, big_cities"
+    )
+    sim.add_argument("--players", type=int, default=2)
+    sim.add_argument("--games", type=int, default=100)
+    sim.add_argument(
+        "--agents",
+        default="random",
+        help="one agent per seat, comma-separated (random, greedy, long), or one for all",
+    )
+    sim.add_argument("--seed", type=int, default=0)
+    sim.add_argument("--jobs", type=int, default=1, help="worker processes")
+    sim.add_argument("--json", metavar="FILE", help="also write the summary and records as JSON")
+    sim.add_argument("--quiet", action="store_true", help="no progress bar")
+    sim.set_defaults(run=_simulate)
     for register in EXTRA_COMMANDS:
         register(commands)
     return parser

@@ -133,7 +133,7 @@ class Simulation:
         }
         for name, value in s["events"].items():
             lines.append(f"games with {labels[name]:<24} {_pct(value)}")
-        return "\n".join(lines)
+        return "\n".join(line.rstrip() for line in lines)
 
     def _repr_html_(self) -> str:
         return "<pre>" + self.table() + "</pre>"

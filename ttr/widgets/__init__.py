@@ -1,0 +1,42 @@
+"""Teaching widgets (ipywidgets 8): each is a thin view over a plain model object.
+
+==========================  =================  ======================================
+widget (module)             model              what it teaches
+==========================  =================  ======================================
+``GameStepper`` (stepper)   ``StepperModel``   a whole game, step by step
+``CardDrawExplorer``        ``CardDrawModel``  drawing train cards (D1-D9)
+``RouteClaimer`` (claim)    ``ClaimModel``     claiming routes (C1-C6)
+``TunnelSimulator``         ``TunnelModel``    tunnels and their exact odds (C7-C9)
+``StationPlanner``          ``StationModel``   stations and borrowed routes (ST1-ST6)
+``LongestRouteExplorer``    ``LongestModel``   the longest trail (F3)
+==========================  =================  ======================================
+
+The models import no ipywidgets.
+
+Every widget is an ``ipywidgets.VBox`` with its controls as attributes (``next_button``,
+``slider``...), its model as ``.model`` and its map as ``.map`` (an ``Image`` of PNG bytes drawn
+by :mod:`ttr.plot`). Tests and notebooks drive them from Python: ``widget.next_button.click()``,
+``widget.slider.value = 10``. The engine never imports this package.
+"""
+
+from ttr.widgets.card_draw import CardDrawExplorer, CardDrawModel
+from ttr.widgets.claim import ClaimModel, RouteClaimer
+from ttr.widgets.longest import LongestModel, LongestRouteExplorer
+from ttr.widgets.stations import StationModel, StationPlanner
+from ttr.widgets.stepper import GameStepper, StepperModel
+from ttr.widgets.tunnel import TunnelModel, TunnelSimulator
+
+__all__ = [
+    "CardDrawExplorer",
+    "CardDrawModel",
+    "ClaimModel",
+    "GameStepper",
+    "LongestModel",
+    "LongestRouteExplorer",
+    "RouteClaimer",
+    "StationModel",
+    "StationPlanner",
+    "StepperModel",
+    "TunnelModel",
+    "TunnelSimulator",
+]

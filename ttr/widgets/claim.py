@@ -1,0 +1,452 @@
+"""Claim a route by hand: :class:`ClaimModel` and :class:`RouteClaimer` (C1-C8).
+
+Pick a route and the cards to pay; the model asks the engine whether the claim is legal (on a
+copy of the game, so nothing changes) and explains the route's rules either way: colour and
+gray routes and locomotives (C2), double routes at 2-3 against 4-5 players (C5), ferries (C6),
+tunnels (C7), and the trains needed (C1). A refusal starts with the engine's rule id.
+
+>>> from ttr.widgets.claim import ClaimModel
+>>> model = ClaimModel.demo(players=3)
+>>> model.select("Bruxelles-Paris (yellow)")
+>>> model.pay("yellow", 0)
+>>> print(model.check().message)  # doctest: +ELLIPSIS
+Not allowed: C5: in a game of 3 players only one route of a double can be used, ...
+>>> model = ClaimModel.demo(players=4)
+>>> model.select("Bruxelles-Paris (yellow)")
+>>> model.check().message
+'Legal: Ann may pay yellow yellow.'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import ipywidgets as widgets
+
+from ttr.actions import Claim, Decline, IllegalAction, PayTunnel, format_cards
+from ttr.board import Route
+from ttr.colors import CARD_COLORS, GRAY, LOCOMOTIVE
+from ttr.game import DEFAULT_NAMES, TUNNEL, TURN, Game
+from ttr.payment import payment_options, tunnel_extra_options
+from ttr.scenario import stage
+from ttr.widgets.common import (
+    MAP_LAYOUT,
+    PANEL_CSS,
+    MapPainter,
+    cards_html,
+    esc,
+    hand_html,
+    message_html,
+    rule_of,
+)
+
+__all__ = ["ClaimModel", "RouteClaimer", "Verdict"]
+
+LOCOS_ONLY = "locomotives only"
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """Whether the chosen claim is legal now, the engine's message, and the route's rules."""
+
+    legal: bool
+    message: str
+    rule: str | None
+    reasons: tuple[str, ...]
+
+
+def demo_position(players: int = 3, seed: int = 3) -> dict:
+    """A staged Europe position for exploring claims (2-5 players).
+
+    Ann holds red, yellow, green, blue and two locomotives and owns Frankfurt-Paris (orange);
+    Ben owns Bruxelles-Paris (red) and Berlin-Frankfurt (black). So Bruxelles-Paris (yellow) is
+    closed to everyone at 2-3 players but open to Ann at 4-5 (C5), and Frankfurt-Paris (white)
+    is closed to Ann at any count (one player never owns both routes of a double).
+    """
+    names = list(DEFAULT_NAMES[:players])
+    return {
+        "rules": "europe",
+        "players": names,
+        "seed": seed,
+        "tickets": {},
+        "hands": {
+            "Ann": {"red": 3, "yellow": 2, "green": 4, "blue": 1, "loco": 2},
+            "Ben": {"black": 4, "loco": 1},
+        },
+        "routes": {"Ann": ["Frankfurt-Paris (orange)"],
+                   "Ben": ["Bruxelles-Paris (red)", "Berlin-Frankfurt (black)"]},
+        "turn": "Ann",
+    }
+
+
+def route_label(game: Game, route: Route) -> str:
+    """``"Amsterdam-London · 2 gray · ferry (2 loco)"``, plus the owner once claimed."""
+    kind = ""
+    if route.is_ferry:
+        kind = f" · ferry ({route.locomotives} loco)"
+    elif route.is_tunnel:
+        kind = " · tunnel"
+    owner = game.owner[route.id]
+    taken = f" · {game.players[owner]}'s" if owner is not None else ""
+    return f"{game.board.ref(route)} · {route.length} {route.color}{kind}{taken}"
+
+
+def route_reasons(game: Game, route: Route, player: int) -> list[str]:
+    """The rules that apply to claiming ``route``, in plain words with their ids."""
+    board, rules = game.board, game.rules
+    name, n = game.players[player], game.num_players
+    out = []
+    if route.color == GRAY:
+        out.append(
+            f"A gray route of {route.length}: any ONE colour pays for it, never a mix; "
+            "locomotives stand in for any card (C2)."
+        )
+    else:
+        out.append(
+            f"A {route.color} route of {route.length}: {route.color} cards, with locomotives "
+            "standing in for any of them; locomotives alone also pay (C2)."
+        )
+    if route.is_ferry:
+        out.append(
+            f"A ferry: at least {route.locomotives} of the {route.length} cards must be "
+            "locomotives (C6)."
+        )
+    if route.is_tunnel:
+        out.append(
+            f"A tunnel: after paying, {rules.tunnel_reveal} cards are turned up from the deck; "
+            "each one of the colour paid, or a locomotive, costs one more card (C7). The player "
+            "may then pay or give up (C8)."
+        )
+    twin = board.twin(route)
+    if twin is not None:
+        twin_owner = game.owner[twin.id]
+        lock = n <= rules.double_lock_max_players
+        if twin_owner == player:
+            out.append(f"{name} owns the other route of this double; nobody may own both (C5).")
+        elif twin_owner is not None:
+            who = game.players[twin_owner]
+            out.append(
+                f"{who} owns the other route of this double: with {n} players it is closed "
+                "(at 2-3 players only one route of a double is used) (C5)."
+                if lock
+                else f"{who} owns the other route of this double; with {n} players the second "
+                "route stays open to everyone else (C5)."
+            )
+        else:
+            out.append(
+                f"One route of a double: with {n} players, claiming it closes the other to "
+                "everyone (C5)."
+                if lock
+                else f"One route of a double: with {n} players, the other stays open to the "
+                "other players (C5)."
+            )
+    trains = game.trains[player]
+    out.append(
+        f"It needs {route.length} trains; {name} has {trains} (C1). "
+        f"It scores {rules.route_points[route.length]} points (C3)."
+    )
+    return out
+
+
+class ClaimModel:
+    """Try claims for the player to play in ``game``; :meth:`claim` plays the chosen one."""
+
+    def __init__(self, game: Game):
+        self.game = game
+        self.route: Route | None = None
+        self.color: str | None = None
+        self.locomotives = 0
+        self.log: list[str] = []
+
+    @classmethod
+    def demo(cls, players: int = 3, seed: int = 3) -> ClaimModel:
+        """The model on :func:`demo_position`."""
+        return cls(stage(demo_position(players, seed)))
+
+    # choices -------------------------------------------------------------------------------
+
+    @property
+    def player(self) -> int:
+        return self.game.current_player
+
+    @player.setter
+    def player(self, seat: int) -> None:
+        """Let another player try (a teaching sandbox: only between turns)."""
+        if self.game.phase != TURN:
+            raise ValueError("finish the pending decision first (T3)")
+        self.game.current_player = int(seat)
+
+    @property
+    def hand(self) -> dict[str, int]:
+        return dict(self.game.hands[self.player])
+
+    def select(self, route: Route | int | str) -> None:
+        """Choose the route (a Route, its id or a reference such as "Paris-Wien"); the payment
+        becomes the first legal way to pay it, if there is one."""
+        if isinstance(route, str):
+            route = self.game.board.route(route)
+        elif isinstance(route, int):
+            route = self.game.board.routes[route]
+        self.route = route
+        options = self.options()
+        if options:  # the cheapest way: fewest locomotives, locomotives only last
+            self.color, self.locomotives = min(
+                options, key=lambda o: (o[0] is None, o[1])
+            )
+        else:  # no legal way: show the closest try (the most cards of one colour)
+            hand = self.hand
+            color = max(CARD_COLORS, key=hand.__getitem__) if route.color == GRAY else route.color
+            self.color = color
+            self.locomotives = max(route.locomotives, min(hand[LOCOMOTIVE], route.length - 1))
+
+    def pay(self, color: str | None, locomotives: int = 0) -> None:
+        """Choose the payment: ``locomotives`` locomotives and the rest in ``color`` (None:
+        locomotives only)."""
+        if color is not None and color not in CARD_COLORS:
+            raise ValueError(f"{color!r} is not a card colour")
+        self.color, self.locomotives = color, int(locomotives)
+
+    def options(self) -> list[tuple[str | None, int]]:
+        """Every way the hand can pay for the route (C2, C6), fewest locomotives first."""
+        route = self.route
+        if route is None:
+            return []
+        return payment_options(self.hand, route.color, route.length, route.locomotives)
+
+    @property
+    def action(self) -> Claim | None:
+        if self.route is None:
+            return None
+        length = self.route.length
+        if self.color is None or self.locomotives >= length:  # all locomotives: no colour
+            return Claim(self.route.id, None, length)
+        return Claim(self.route.id, self.color, self.locomotives)
+
+    def payment_text(self) -> str:
+        if self.route is None:
+            return ""
+        action = self.action
+        assert action is not None
+        return format_cards(action.color, self.route.length - action.locomotives,
+                            action.locomotives)
+
+    def check(self) -> Verdict:
+        """Is the chosen claim legal now? Asked of the engine on a copy of the game."""
+        if self.route is None:
+            return Verdict(False, "Choose a route.", None, ())
+        reasons = tuple(route_reasons(self.game, self.route, self.player))
+        action = self.action
+        assert action is not None
+        probe = self.game.copy()
+        try:
+            probe.play(action)
+        except IllegalAction as err:
+            return Verdict(False, f"Not allowed: {err}", rule_of(str(err)), reasons)
+        text = f"Legal: {self.game.players[self.player]} may pay {self.payment_text()}."
+        return Verdict(True, text, None, reasons)
+
+    # playing -------------------------------------------------------------------------------
+
+    def claim(self) -> str:
+        """Play the chosen claim on the game; returns the narration (or the refusal)."""
+        action = self.action
+        if action is None:
+            return "Choose a route."
+        steps = len(self.game.history)
+        try:
+            self.game.play(action)
+        except IllegalAction as err:
+            return f"Not allowed: {err}"
+        text = " ".join(self.game.events_of(steps + 1))
+        self.log.append(text)
+        return text
+
+    @property
+    def tunnel_pending(self) -> bool:
+        return self.game.phase == TUNNEL
+
+    def settle_tunnel(self, pay: bool) -> str:
+        """Pay a pending tunnel's extra with the fewest locomotives, or decline it (C7-C8)."""
+        tunnel = self.game.tunnel
+        if tunnel is None:
+            return "No tunnel is waiting."
+        hand = self.game.hands[self.player]
+        options = tunnel_extra_options(hand, tunnel.color, tunnel.extra)
+        steps = len(self.game.history)
+        try:
+            self.game.play(PayTunnel(options[0]) if pay and options else Decline())
+        except IllegalAction as err:  # pragma: no cover - options come from the engine
+            return f"Not allowed: {err}"
+        text = " ".join(self.game.events_of(steps + 1))
+        if pay and not options:
+            text = "The extra cost cannot be paid, so the tunnel is declined (C8). " + text
+        self.log.append(text)
+        return text
+
+
+def verdict_html(verdict: Verdict) -> str:
+    items = "".join(f"<li>{esc(r)}</li>" for r in verdict.reasons)
+    return (
+        message_html(verdict.message, verdict.legal if verdict.reasons else None)
+        + (f'<ul class="ttr-reasons" style="{PANEL_CSS}margin:4px 0;padding-left:20px">'
+           f"{items}</ul>" if items else "")
+    )
+
+
+class RouteClaimer(widgets.VBox):
+    """Pick a route and the cards to pay; see at once whether the claim is legal, and why.
+
+    Controls: ``players`` (2-5, rebuilds the demo position; only for the demo), ``player``
+    (who claims), ``route`` (dropdown), ``color`` and ``locomotives`` (the payment),
+    ``claim_button``, and ``pay_button``/``decline_button`` for a tunnel waiting for its extra.
+    Output: ``verdict`` (HTML), ``hand``, ``narration``, ``map`` (the chosen route glows).
+    """
+
+    def __init__(self, game: Game | None = None, *, players: int = 3,
+                 painter: MapPainter | None = None):
+        self.painter = painter or MapPainter()
+        self.players = widgets.ToggleButtons(
+            options=[2, 3, 4, 5], value=players, description="players",
+            style={"button_width": "40px"},
+            layout={"display": "none" if game is not None else ""},
+        )
+        self.player = widgets.Dropdown(description="claimer", layout={"width": "200px"})
+        self.route = widgets.Dropdown(description="route", layout={"width": "460px"})
+        self.color = widgets.Dropdown(options=[*CARD_COLORS, LOCOS_ONLY], description="colour",
+                                      layout={"width": "220px"})
+        self.locomotives = widgets.BoundedIntText(value=0, min=0, max=8, description="locos",
+                                                  layout={"width": "150px"})
+        self.claim_button = widgets.Button(description="Claim", button_style="success",
+                                           icon="check")
+        self.pay_button = widgets.Button(description="Pay the extra", button_style="warning")
+        self.decline_button = widgets.Button(description="Decline")
+        self.verdict = widgets.HTML()
+        self.hand = widgets.HTML()
+        self.options = widgets.HTML()
+        self.narration = widgets.HTML()
+        self.map = widgets.Image(format="png", layout=MAP_LAYOUT)
+        self._quiet = False
+        self.model = ClaimModel(game) if game is not None else ClaimModel.demo(players)
+        self.players.observe(self._on_players, names="value")
+        self.player.observe(self._on_player, names="value")
+        self.route.observe(self._on_route, names="value")
+        self.color.observe(self._on_payment, names="value")
+        self.locomotives.observe(self._on_payment, names="value")
+        self.claim_button.on_click(lambda _: self._after(self.model.claim()))
+        self.pay_button.on_click(lambda _: self._after(self.model.settle_tunnel(True)))
+        self.decline_button.on_click(lambda _: self._after(self.model.settle_tunnel(False)))
+        tunnel_row = widgets.HBox([self.pay_button, self.decline_button])
+        self._tunnel_row = tunnel_row
+        side = widgets.VBox(
+            [self.players, self.player, self.route,
+             widgets.HBox([self.color, self.locomotives]), self.claim_button, tunnel_row,
+             self.verdict, self.hand, self.options, self.narration],
+            layout={"flex": "1 1 440px", "min_width": "400px"},
+        )
+        body = widgets.HBox(
+            [side, widgets.Box([self.map], layout={"flex": "2 1 480px", "min_width": "420px"})],
+            layout={"flex_flow": "row wrap", "align_items": "flex-start"},
+        )
+        super().__init__([body])
+        self.add_class("ttr-route-claimer")
+        self._load()
+
+    def __repr__(self) -> str:
+        route = self.model.route
+        ref = self.model.game.board.ref(route) if route is not None else None
+        return f"RouteClaimer(route={ref!r}, players={self.model.game.num_players})"
+
+    # syncing controls and model ----------------------------------------------------------------
+
+    def _load(self, route_id: int | None = None) -> None:
+        """Fill the dropdowns from the model's game and redraw."""
+        game = self.model.game
+        self._quiet = True
+        try:
+            self.player.options = [(name, seat) for seat, name in enumerate(game.players)]
+            self.player.value = game.current_player
+            labels, seen = [], set()
+            for route in game.board.routes:
+                label = route_label(game, route)
+                if label in seen:
+                    label += f" #{route.id}"
+                seen.add(label)
+                labels.append((label, route.id))
+            current = route_id if route_id is not None else self.route.value
+            self.route.options = labels
+            if current is None:
+                current = game.board.route("Bruxelles-Paris (yellow)").id if (
+                    game.rules.map == "europe") else 0
+            self.route.value = current
+            self.model.select(current)
+            self._show_payment()
+        finally:
+            self._quiet = False
+        self.render()
+
+    def _show_payment(self) -> None:
+        model = self.model
+        self.color.value = LOCOS_ONLY if model.color is None else model.color
+        self.locomotives.max = model.route.length if model.route else 8
+        self.locomotives.value = model.action.locomotives if model.action else 0
+
+    def _on_players(self, change) -> None:
+        route = self.route.value
+        self.model = ClaimModel.demo(int(change["new"]))
+        self._load(route)
+
+    def _on_player(self, change) -> None:
+        if self._quiet or change["new"] is None:
+            return
+        if self.model.game.phase == TURN:
+            self.model.player = change["new"]
+        self.render()
+
+    def _on_route(self, change) -> None:
+        if self._quiet or change["new"] is None:
+            return
+        self.model.select(change["new"])
+        self._quiet = True
+        try:
+            self._show_payment()
+        finally:
+            self._quiet = False
+        self.render()
+
+    def _on_payment(self, _change) -> None:
+        if self._quiet:
+            return
+        color = None if self.color.value == LOCOS_ONLY else self.color.value
+        self.model.pay(color, self.locomotives.value)
+        self.render()
+
+    def _after(self, text: str) -> None:
+        self.narration.value = message_html(text, None if not text.startswith("Not") else False)
+        self._load(self.route.value)
+
+    def render(self) -> None:
+        model = self.model
+        verdict = model.check()
+        self.verdict.value = verdict_html(verdict)
+        name = model.game.players[model.player]
+        self.hand.value = (f'<div style="{PANEL_CSS}">{esc(name)}\'s hand: '
+                           f"{hand_html(model.hand)}</div>")
+        ways = [format_cards(c, (model.route.length if model.route else 0) - n, n)
+                for c, n in model.options()]
+        self.options.value = (
+            f'<div style="{PANEL_CSS}color:#333">Ways to pay ({len(ways)}): '
+            f"{esc('; '.join(ways[:8]) + (' …' if len(ways) > 8 else '')) or 'none'}</div>"
+        )
+        pending = model.tunnel_pending
+        self._tunnel_row.layout.display = "" if pending else "none"
+        self.claim_button.disabled = not verdict.legal or pending
+        if pending and model.game.tunnel is not None:
+            tunnel = model.game.tunnel
+            self.verdict.value = message_html(
+                f"Tunnel waiting: {tunnel.extra} extra card(s) to pay, or decline (C7-C8).", None
+            ) + cards_html(tunnel.revealed)
+        route = model.route
+        self.map.value = self.painter.png(
+            model.game, highlight=[route.id] if route is not None else (),
+            highlight_cities=route.cities if route is not None else (),
+        )

@@ -1,0 +1,214 @@
+"""Toggle routes and watch the longest trail: :class:`LongestModel`, :class:`LongestRouteExplorer`.
+
+The longest continuous route (F3) is a longest *trail*: routes may not repeat, cities may. The
+model keeps a set of routes switched on and asks :func:`ttr.scoring.longest_trail` (exact) for
+the best trail through them; the widget draws the routes in one player colour and makes the
+trail glow.
+
+>>> from ttr.widgets.longest import LongestModel
+>>> model = LongestModel.from_refs("usa", ["Denver-Kansas City", "Kansas City-Saint Louis"])
+>>> model.length
+6
+>>> model.toggle("Kansas City-Oklahoma City")   # a branch: a trail takes two of the three
+True
+>>> model.length
+6
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+import ipywidgets as widgets
+
+from ttr.board import Board, Route, load_board
+from ttr.game import Game
+from ttr.scoring import Trail, longest_trail
+from ttr.widgets.common import (
+    MAP_LAYOUT,
+    PANEL_CSS,
+    MapPainter,
+    Position,
+    bot_game,
+    esc,
+    message_html,
+)
+
+__all__ = ["LongestModel", "LongestRouteExplorer"]
+
+
+class LongestModel:
+    """A set of routes switched on, on one board, and their longest trail (F3)."""
+
+    def __init__(self, board: Board | str, routes: Iterable[Route | int | str] = ()):
+        self.board = load_board(board) if isinstance(board, str) else board
+        self.on: set[int] = set()
+        self._trail: Trail | None = None
+        for route in routes:
+            self.on.add(self._id(route))
+
+    @classmethod
+    def from_refs(cls, board: Board | str, refs: Iterable[str]) -> LongestModel:
+        return cls(board, refs)
+
+    @classmethod
+    def from_game(cls, game: Game, player: int) -> LongestModel:
+        """The routes ``player`` owns in ``game``."""
+        return cls(game.board, [r.id for r in game.routes_of(player)])
+
+    def _id(self, route: Route | int | str) -> int:
+        if isinstance(route, Route):
+            return route.id
+        if isinstance(route, int):
+            if not 0 <= route < len(self.board.routes):
+                raise ValueError(f"there is no route {route}")
+            return route
+        return self.board.route(route).id
+
+    # toggling ------------------------------------------------------------------------------
+
+    def toggle(self, route: Route | int | str) -> bool:
+        """Switch a route on or off; returns True when it is now on."""
+        rid = self._id(route)
+        if rid in self.on:
+            self.on.remove(rid)
+        else:
+            self.on.add(rid)
+        self._trail = None
+        return rid in self.on
+
+    def set_routes(self, routes: Iterable[Route | int | str]) -> None:
+        self.on = {self._id(r) for r in routes}
+        self._trail = None
+
+    def clear(self) -> None:
+        self.set_routes(())
+
+    # results -------------------------------------------------------------------------------
+
+    @property
+    def routes(self) -> list[Route]:
+        return [self.board.routes[i] for i in sorted(self.on)]
+
+    @property
+    def trail(self) -> Trail:
+        if self._trail is None:
+            self._trail = longest_trail(self.routes)
+        return self._trail
+
+    @property
+    def length(self) -> int:
+        return self.trail.length
+
+    @property
+    def total(self) -> int:
+        """Trains on all the routes switched on (the trail can be shorter: branches)."""
+        return sum(r.length for r in self.routes)
+
+    def describe(self) -> str:
+        """The trail in words: its cities in order and its length."""
+        trail = self.trail
+        if not trail.routes:
+            return "No routes: the longest trail is 0 trains."
+        cities = " → ".join(self.board.display(c) for c in trail.cities)
+        return (
+            f"Longest trail: {trail.length} trains over {len(trail.routes)} routes "
+            f"({self.total} trains switched on): {cities}."
+        )
+
+    def position(self) -> Position:
+        return Position(self.board, ("you",), dict.fromkeys(self.on, 0), {})
+
+
+class LongestRouteExplorer(widgets.VBox):
+    """Switch routes on and off and watch the longest trail (drawn glowing) and its length.
+
+    Controls: ``route`` (dropdown), ``toggle_button``, ``clear_button``, and ``source`` (load a
+    player's routes from the game, when one is given). Output: ``length`` (HTML with the number),
+    ``trail`` (HTML: the cities in order), ``message`` and ``map``.
+    """
+
+    def __init__(self, game: Game | None = None, *, player: int = 0,
+                 painter: MapPainter | None = None):
+        if game is None:
+            game = bot_game("europe", 4, 1)
+        self.game = game
+        self.model = LongestModel.from_game(game, player)
+        self.painter = painter or MapPainter(size=32)
+        board = game.board
+        labels, seen = [], set()
+        for r in board.routes:
+            label = f"{board.ref(r)} · {r.length}"
+            if label in seen:
+                label += f" #{r.id}"
+            seen.add(label)
+            labels.append((label, r.id))
+        labels.sort()
+        self.route = widgets.Dropdown(options=labels, description="route",
+                                      layout={"width": "360px"})
+        self.toggle_button = widgets.Button(description="Toggle route", button_style="primary",
+                                            icon="exchange")
+        self.clear_button = widgets.Button(description="Clear all")
+        self.source = widgets.Dropdown(
+            options=[(f"{name}'s routes", seat) for seat, name in enumerate(game.players)],
+            value=player, description="load", layout={"width": "260px"},
+        )
+        self.length = widgets.HTML()
+        self.trail = widgets.HTML()
+        self.message = widgets.HTML()
+        self.map = widgets.Image(format="png", layout=MAP_LAYOUT)
+        self.toggle_button.on_click(lambda _: self._toggle())
+        self.clear_button.on_click(lambda _: self._clear())
+        self.source.observe(self._on_source, names="value")
+        side = widgets.VBox(
+            [self.source, widgets.HBox([self.route, self.toggle_button]), self.clear_button,
+             self.length, self.trail, self.message],
+            layout={"flex": "1 1 420px", "min_width": "380px"},
+        )
+        body = widgets.HBox(
+            [side, widgets.Box([self.map], layout={"flex": "2 1 480px", "min_width": "420px"})],
+            layout={"flex_flow": "row wrap", "align_items": "flex-start"},
+        )
+        super().__init__([body])
+        self.add_class("ttr-longest-route")
+        self.render()
+
+    def __repr__(self) -> str:
+        return f"LongestRouteExplorer(routes={len(self.model.on)}, length={self.model.length})"
+
+    def _toggle(self) -> None:
+        on = self.model.toggle(self.route.value)
+        ref = self.game.board.ref(self.game.board.routes[self.route.value])
+        self.message.value = message_html(f"{ref} switched {'on' if on else 'off'}.", None)
+        self.render()
+
+    def _clear(self) -> None:
+        self.model.clear()
+        self.message.value = message_html("All routes switched off.", None)
+        self.render()
+
+    def _on_source(self, change) -> None:
+        self.model.set_routes(r.id for r in self.game.routes_of(change["new"]))
+        self.message.value = message_html(f"Loaded {self.game.players[change['new']]}'s routes.",
+                                          None)
+        self.render()
+
+    def render(self) -> None:
+        model = self.model
+        trail = model.trail
+        self.length.value = (
+            f'<div class="ttr-length" style="{PANEL_CSS}font-size:18px">Longest trail: '
+            f"<b>{trail.length}</b> trains <span style='font-size:13px;color:#444'>"
+            f"({len(model.on)} routes, {model.total} trains switched on; F3)</span></div>"
+        )
+        steps = "".join(
+            f"<li>{esc(self.game.board.ref(r))} ({r.length})</li>" for r in trail.routes
+        )
+        self.trail.value = (
+            f'<div class="ttr-trail" style="{PANEL_CSS}">{esc(model.describe())}'
+            f'<ol style="margin:2px 0;padding-left:22px">{steps}</ol></div>'
+        )
+        self.map.value = self.painter.png(
+            model.position(), highlight=[r.id for r in trail.routes],
+            title=f"Longest trail: {trail.length} trains",
+        )

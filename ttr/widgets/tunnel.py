@@ -1,0 +1,378 @@
+"""Try a tunnel: :class:`TunnelModel` and :class:`TunnelSimulator` (C7-C9).
+
+Choose a tunnel and a payment, then reveal: the model copies the game, shuffles the copy's deck
+with a seed (so each reveal is reproducible and the next one differs), plays the claim and
+reports the revealed cards, the extra cost, and whether the hand can pay it. Pay or decline to
+see the outcome (C7-C8). Beside it, the exact probability of each extra cost for the current
+deck (:func:`ttr.probability.tunnel_extra_distribution`), and the tally of the reveals so far.
+
+>>> from ttr.widgets.tunnel import TunnelModel
+>>> model = TunnelModel.demo()
+>>> model.select("Barcelona-Pamplona"); model.pay("red", 0)
+>>> round(float(model.distribution()[0]), 3)        # no extra card: 3 misses in a row
+0.487
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import dataclass
+from fractions import Fraction
+
+import ipywidgets as widgets
+
+from ttr.actions import Decline, IllegalAction, PayTunnel
+from ttr.board import Route
+from ttr.colors import CARD_COLORS, LOCOMOTIVE
+from ttr.game import TUNNEL, Game
+from ttr.payment import tunnel_extra_options
+from ttr.probability import tunnel_extra_distribution
+from ttr.scenario import stage
+from ttr.widgets.claim import LOCOS_ONLY, ClaimModel
+from ttr.widgets.common import (
+    MAP_LAYOUT,
+    PANEL_CSS,
+    MapPainter,
+    cards_html,
+    esc,
+    hand_html,
+    message_html,
+    table_html,
+)
+
+__all__ = ["Reveal", "TunnelModel", "TunnelSimulator", "distribution_html"]
+
+
+@dataclass(frozen=True)
+class Reveal:
+    """One reveal: the cards turned up, the extra cost and the ways to pay it (C7)."""
+
+    seed: int
+    route: int
+    revealed: tuple[str, ...]
+    matches: tuple[bool, ...]
+    extra: int
+    pay_options: tuple[int, ...]  # locomotives among the extra cards, for each legal payment
+    message: str
+    claimed: bool  # claimed at once (nothing matched)
+
+    @property
+    def can_pay(self) -> bool:
+        return self.extra == 0 or bool(self.pay_options)
+
+
+def demo_position(seed: int = 5) -> dict:
+    """A Europe position for tunnels: Ann holds red, blue, green and locomotives."""
+    return {
+        "rules": "europe",
+        "players": ["Ann", "Ben"],
+        "seed": seed,
+        "tickets": {},
+        "hands": {"Ann": {"red": 4, "blue": 3, "green": 2, "loco": 2}},
+        "turn": "Ann",
+    }
+
+
+class TunnelModel:
+    """Reveals for tunnels in ``game``, for the player to play; the game itself never changes."""
+
+    def __init__(self, game: Game, seed: int = 0):
+        self.game = game
+        self.chooser = ClaimModel(game)
+        self.seed = seed
+        self.current: Reveal | None = None
+        self.outcome: str | None = None
+        self.outcome_ok: bool | None = None  # claimed: True, refused or declined: False
+        self.tally: Counter[int] = Counter()
+        self._probe: Game | None = None
+
+    @classmethod
+    def demo(cls, seed: int = 0) -> TunnelModel:
+        return cls(stage(demo_position()), seed=seed)
+
+    # choices -------------------------------------------------------------------------------
+
+    @property
+    def tunnels(self) -> list[Route]:
+        """The tunnels still unclaimed."""
+        return [r for r in self.game.board.routes
+                if r.is_tunnel and self.game.owner[r.id] is None]
+
+    @property
+    def route(self) -> Route | None:
+        return self.chooser.route
+
+    def select(self, route: Route | int | str) -> None:
+        self.chooser.select(route)
+        if self.route is not None and not self.route.is_tunnel:
+            raise ValueError(f"{self.game.board.ref(self.route)} is not a tunnel")
+        self._forget()
+
+    def pay(self, color: str | None, locomotives: int = 0) -> None:
+        self.chooser.pay(color, locomotives)
+        self._forget()
+
+    def _forget(self) -> None:
+        self.current, self.outcome, self.outcome_ok, self._probe = None, None, None, None
+        self.tally.clear()
+
+    @property
+    def locomotives_only(self) -> bool:
+        return self.chooser.color is None
+
+    def distribution(self) -> dict[int, Fraction]:
+        """Exact P(extra cost = k) for the deck now and the chosen payment (C7, C9)."""
+        cards = self.game.cards
+        return tunnel_extra_distribution(
+            Counter(cards.deck), self.chooser.color, self.locomotives_only,
+            self.game.rules.tunnel_reveal, discard_counts=Counter(cards.discard),
+        )
+
+    def success_probability(self) -> Fraction:
+        """P(the hand can pay whatever the reveal asks), after paying the tunnel itself."""
+        action = self.chooser.action
+        route = self.route
+        if action is None or route is None:
+            return Fraction(0)
+        hand = Counter(self.chooser.hand)
+        if action.color is not None:
+            hand[action.color] -= route.length - action.locomotives
+        hand[LOCOMOTIVE] -= action.locomotives
+        return sum(
+            (p for k, p in self.distribution().items()
+             if k == 0 or tunnel_extra_options(hand, action.color, k)),
+            Fraction(0),
+        )
+
+    # reveal, pay, decline --------------------------------------------------------------------
+
+    def reveal(self) -> Reveal | str:
+        """Shuffle a copy's deck with the next seed and play the claim; a refusal is a string."""
+        verdict = self.chooser.check()
+        if not verdict.legal:
+            self.current, self._probe = None, None
+            self.outcome, self.outcome_ok = verdict.message, False
+            return verdict.message
+        seed = self.seed
+        self.seed += 1
+        probe = self.game.copy()
+        random.Random(seed).shuffle(probe.cards.deck)
+        steps = len(probe.history)
+        action = self.chooser.action
+        assert action is not None
+        cards, shown = probe.cards, []
+
+        def revealing(count: int) -> list[str]:  # record what the reveal turns up (C7, C9)
+            got = type(cards).reveal(cards, count)
+            shown.extend(got)
+            return got
+
+        cards.reveal = revealing  # type: ignore[method-assign]
+        try:
+            probe.play(action)
+        finally:
+            del cards.reveal
+        events = probe.events_of(steps + 1)
+        tunnel = probe.tunnel
+        revealed = tuple(shown)
+        extra = tunnel.extra if tunnel is not None else 0
+        options = (
+            tuple(tunnel_extra_options(probe.hands[probe.current_player], tunnel.color, extra))
+            if tunnel is not None
+            else ()
+        )
+        match = {LOCOMOTIVE} if action.color is None else {LOCOMOTIVE, action.color}
+        result = Reveal(
+            seed=seed,
+            route=action.route,
+            revealed=revealed,
+            matches=tuple(card in match for card in revealed),
+            extra=extra,
+            pay_options=options,
+            message=" ".join(events),
+            claimed=tunnel is None,
+        )
+        self.tally[extra] += 1
+        self.current, self._probe = result, probe
+        self.outcome, self.outcome_ok = result.message, (True if result.claimed else None)
+        return result
+
+    def resolve(self, pay: bool) -> str:
+        """Pay the extra (fewest locomotives) or decline (C7-C8), on the reveal's copy."""
+        probe, current = self._probe, self.current
+        if probe is None or current is None or probe.phase != TUNNEL:
+            return "Reveal first: no tunnel is waiting for its extra cost."
+        steps = len(probe.history)
+        try:
+            probe.play(PayTunnel(current.pay_options[0]) if pay and current.pay_options
+                       else Decline())
+        except IllegalAction as err:  # pragma: no cover - options come from the engine
+            return f"Not allowed: {err}"
+        text = " ".join(probe.events_of(steps + 1))
+        if pay and not current.pay_options:
+            text = f"The hand cannot pay {current.extra} more, so the tunnel is declined (C8). " \
+                + text
+        self.outcome = text
+        self.outcome_ok = probe.owner[current.route] is not None
+        return text
+
+
+def distribution_html(dist: dict[int, Fraction], tally: Counter | None = None,
+                      current: int | None = None) -> str:
+    """Exact probabilities as a table with bars; observed counts beside them."""
+    tally = tally or Counter()
+    total = sum(tally.values())
+    rows = []
+    for k in range(max([*dist, *tally, 0]) + 1):
+        p = dist.get(k, Fraction(0))
+        bar = (f'<span style="display:inline-block;height:11px;width:{round(160 * p)}px;'
+               f'background:{"#ffb000" if k == current else "#4a78b5"}"></span>')
+        seen = f"{tally[k]} of {total}" if total else ""
+        mark = " ◀" if k == current else ""
+        rows.append([f"<b>{k}</b>{mark}", f"{p.numerator}/{p.denominator}" if p else "0",
+                     f"{float(p):.1%}", bar, seen])
+    return (f'<div class="ttr-distribution" style="{PANEL_CSS}"><b>Exact chance of each '
+            "extra cost for this deck</b>"
+            + table_html(["extra", "exact", "%", "", "your reveals"], rows) + "</div>")
+
+
+class TunnelSimulator(widgets.VBox):
+    """Choose a tunnel and a payment, reveal 3 cards from a seeded deck, pay or decline.
+
+    Controls: ``tunnel`` (dropdown), ``color``, ``locomotives``, ``seed`` (the next reveal's
+    seed), ``reveal_button``, ``pay_button``, ``decline_button``. Output: ``revealed``,
+    ``outcome``, ``probabilities`` (HTML) and ``map`` (the tunnel glows).
+    """
+
+    def __init__(self, game: Game | None = None, *, seed: int = 0,
+                 painter: MapPainter | None = None):
+        self.model = TunnelModel(game, seed) if game is not None else TunnelModel.demo(seed)
+        self.painter = painter or MapPainter(size=16)
+        tunnels = self.model.tunnels
+        if not tunnels:
+            raise ValueError("this board has no unclaimed tunnel")
+        board = self.model.game.board
+        start = next((r for r in tunnels if board.ref(r) == "Barcelona-Pamplona"), tunnels[0])
+        self.tunnel = widgets.Dropdown(
+            options=[(f"{board.ref(r)} · {r.length} {r.color}", r.id) for r in tunnels],
+            value=start.id, description="tunnel", layout={"width": "380px"},
+        )
+        self.color = widgets.Dropdown(options=[*CARD_COLORS, LOCOS_ONLY], description="colour",
+                                      layout={"width": "220px"})
+        self.locomotives = widgets.BoundedIntText(value=0, min=0, max=8, description="locos",
+                                                  layout={"width": "150px"})
+        self.seed = widgets.IntText(value=self.model.seed, description="seed",
+                                    layout={"width": "160px"})
+        self.reveal_button = widgets.Button(description="Reveal 3 cards", button_style="primary",
+                                            icon="eye")
+        self.pay_button = widgets.Button(description="Pay the extra", button_style="warning",
+                                         disabled=True)
+        self.decline_button = widgets.Button(description="Decline", disabled=True)
+        self.hand = widgets.HTML()
+        self.revealed = widgets.HTML()
+        self.outcome = widgets.HTML()
+        self.probabilities = widgets.HTML()
+        self.map = widgets.Image(format="png", layout=MAP_LAYOUT)
+        self._quiet = False
+        self.tunnel.observe(self._on_tunnel, names="value")
+        self.color.observe(self._on_payment, names="value")
+        self.locomotives.observe(self._on_payment, names="value")
+        self.seed.observe(self._on_seed, names="value")
+        self.reveal_button.on_click(lambda _: self._reveal())
+        self.pay_button.on_click(lambda _: self._resolve(True))
+        self.decline_button.on_click(lambda _: self._resolve(False))
+        side = widgets.VBox(
+            [self.tunnel, widgets.HBox([self.color, self.locomotives]),
+             widgets.HBox([self.seed, self.reveal_button]),
+             self.hand, self.revealed, widgets.HBox([self.pay_button, self.decline_button]),
+             self.outcome, self.probabilities],
+            layout={"flex": "1 1 440px", "min_width": "400px"},
+        )
+        body = widgets.HBox(
+            [side, widgets.Box([self.map], layout={"flex": "2 1 480px", "min_width": "420px"})],
+            layout={"flex_flow": "row wrap", "align_items": "flex-start"},
+        )
+        super().__init__([body])
+        self.add_class("ttr-tunnel-simulator")
+        self._on_tunnel({"new": start.id})
+
+    def __repr__(self) -> str:
+        route = self.model.route
+        ref = self.model.game.board.ref(route) if route is not None else None
+        return f"TunnelSimulator(tunnel={ref!r}, seed={self.model.seed})"
+
+    def _on_tunnel(self, change) -> None:
+        self.model.select(change["new"])
+        chooser = self.model.chooser
+        self._quiet = True
+        try:
+            self.color.value = LOCOS_ONLY if chooser.color is None else chooser.color
+            self.locomotives.max = self.model.route.length if self.model.route else 8
+            self.locomotives.value = chooser.action.locomotives if chooser.action else 0
+        finally:
+            self._quiet = False
+        self.render()
+
+    def _on_payment(self, _change) -> None:
+        if self._quiet:
+            return
+        color = None if self.color.value == LOCOS_ONLY else self.color.value
+        self.model.pay(color, self.locomotives.value)
+        self.render()
+
+    def _on_seed(self, change) -> None:
+        self.model.seed = int(change["new"])
+
+    def _reveal(self) -> None:
+        self.model.reveal()
+        self._quiet = True
+        self.seed.value = self.model.seed
+        self._quiet = False
+        self.render()
+
+    def _resolve(self, pay: bool) -> None:
+        self.model.resolve(pay)
+        self.render()
+
+    def render(self) -> None:
+        model = self.model
+        chooser = model.chooser
+        verdict = chooser.check()
+        self.hand.value = (
+            f'<div style="{PANEL_CSS}">{esc(model.game.players[chooser.player])}\'s hand: '
+            f"{hand_html(chooser.hand)}<br>Paying: <b>{esc(chooser.payment_text())}</b> · deck: "
+            f"{len(model.game.cards.deck)} cards, discard {len(model.game.cards.discard)}</div>"
+        )
+        current = model.current
+        waiting = model._probe is not None and model._probe.phase == TUNNEL
+        if current is None:
+            self.revealed.value = ""
+        else:
+            marks = {i: "matches" for i, m in enumerate(current.matches) if m}
+            extra = (f"Extra cost: <b>{current.extra}</b> card(s)"
+                     + ("" if current.can_pay else " — the hand cannot pay it (C8)"))
+            self.revealed.value = (
+                f'<div class="ttr-revealed" style="{PANEL_CSS}">Revealed (seed {current.seed}): '
+                f"{cards_html(current.revealed, marks)}<br>{extra}</div>"
+            )
+        if model.outcome:
+            self.outcome.value = message_html(model.outcome, model.outcome_ok)
+        else:
+            self.outcome.value = message_html(
+                "Press Reveal to turn up 3 cards." if verdict.legal else verdict.message,
+                None if verdict.legal else False,
+            )
+        self.pay_button.disabled = not (waiting and current is not None and current.pay_options)
+        self.decline_button.disabled = not waiting
+        shown = current.extra if current is not None else None
+        success = model.success_probability()
+        self.probabilities.value = distribution_html(model.distribution(), model.tally, shown) + (
+            f'<div style="{PANEL_CSS}">Chance the hand can pay whatever is revealed: '
+            f"<b>{float(success):.1%}</b> ({success.numerator}/{success.denominator})</div>"
+        )
+        route = model.route
+        self.map.value = self.painter.png(
+            model.game, highlight=[route.id] if route is not None else (),
+            highlight_cities=route.cities if route is not None else (),
+        )

@@ -1,0 +1,47 @@
+"""Small helpers for the notebooks' exercises: check a learner's answer without printing it.
+
+>>> check(None, "9")
+Fill in your answer above, then run this cell again.
+>>> check(9, answer_digest(9))
+Correct!
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from typing import Any
+
+
+def _normal(value: Any) -> str:
+    """A canonical text for an answer: numbers, strings (case and spaces ignored), lists, sets."""
+    if isinstance(value, str):
+        return " ".join(value.casefold().split())
+    if isinstance(value, set | frozenset):
+        return json.dumps(sorted(_normal(v) for v in value))
+    if isinstance(value, list | tuple):
+        return json.dumps([_normal(v) for v in value])
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    return json.dumps(value, sort_keys=True, default=str)
+
+
+def answer_digest(value: Any) -> str:
+    """A short fingerprint of an answer, so a notebook can check it without giving it away."""
+    return hashlib.sha256(_normal(value).encode()).hexdigest()[:12]
+
+
+def is_correct(answer: Any, expected: str) -> bool:
+    """Whether ``answer`` matches ``expected``: a fingerprint from :func:`answer_digest`, or the
+    plain answer as text when there is nothing to hide."""
+    return answer_digest(answer) == expected or _normal(answer) == _normal(expected)
+
+
+def check(answer: Any, expected: str, hint: str = "") -> None:
+    """Print whether the learner's ``answer`` is right (see :func:`is_correct`)."""
+    if answer is None or answer is ...:
+        print("Fill in your answer above, then run this cell again.")
+    elif is_correct(answer, expected):
+        print("Correct!")
+    else:
+        print("Not yet." + (f" Hint: {hint}" if hint else ""))

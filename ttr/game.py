@@ -175,7 +175,7 @@ class Game:
         if deal:
             self._deal()
             if self._seed is None:  # a shared generator: keep a snapshot of the deal
-                self._start = self.to_dict(include_history=False)
+                self._start = self.snapshot()
 
     # -----------------------------------------------------------------------------------------
     # Setup (S1-S6)
@@ -395,6 +395,11 @@ class Game:
             raise IllegalAction(
                 f"T3: {self._pending_text()}; only {self._pending_moves()} settles it"
             )
+        if expected is None and isinstance(action, KeepTickets | PayTunnel | Decline):
+            raise IllegalAction(
+                f"T3: nothing is pending: '{self.notation(action).split()[0]}' only answers a "
+                "ticket offer or a tunnel's extra cost"
+            )
         player = self.current_player
         if isinstance(action, DrawCard):
             self._check_draw(action)
@@ -446,6 +451,16 @@ class Game:
         if owner is not None:
             raise IllegalAction(f"C1: {ref} is already claimed by {self.players[owner]}")
         twin = self.board.twin_id(route.id)
+        if (
+            twin is not None
+            and self.owner[twin] is None
+            and twin < route.id
+            and self._same_twin[twin]
+        ):
+            raise IllegalAction(
+                f"C5: the two routes {ref} are alike; while the first is free, claim that one "
+                "(it is the same move)"
+            )
         if twin is not None and self.owner[twin] is not None:
             if self.owner[twin] == player:
                 raise IllegalAction(
@@ -925,7 +940,7 @@ class Game:
     def start_state(self) -> dict[str, Any]:
         """The position before the first action, as :meth:`to_dict` data (no history)."""
         if self._start is None:  # dealt from an integer seed: deal again, it is the same
-            self._start = Game(self.rules, self.players, self._seed).to_dict(include_history=False)
+            self._start = Game(self.rules, self.players, self._seed).snapshot()
         return self._start
 
     def copy(self) -> Game:
@@ -1029,7 +1044,7 @@ class Game:
         game.history = list(data.get("history", []))
         game.events = [Event(*e) for e in data.get("events", [])]
         game._step = len(game.history)
-        game._start = data.get("start") or game.to_dict(include_history=False)
+        game._start = data.get("start") or game.snapshot()
         return game
 
     def to_json(self, indent: int | None = None) -> str:
@@ -1038,6 +1053,12 @@ class Game:
     @classmethod
     def from_json(cls, text: str) -> Game:
         return cls.from_dict(json.loads(text))
+
+    def snapshot(self) -> dict[str, Any]:
+        """The position with its narration so far but no history: where an undo replays from."""
+        data = self.to_dict(include_history=False)
+        data["events"] = [[e.step, e.player, e.text] for e in self.events]
+        return data
 
     def state_key(self) -> str:
         """The position as canonical text (no history), to compare two positions exactly."""

@@ -30,6 +30,7 @@ from ttr.actions import (
 )
 from ttr.board import UnknownReference
 from ttr.colors import LOCOMOTIVE
+from ttr.payment import payment_problem
 
 if TYPE_CHECKING:
     from ttr.game import Game
@@ -89,7 +90,9 @@ def parse_action(game: Game, text: str) -> Action:
         if rest.isdigit():
             return DrawCard(int(rest) - 1)
         raise NotationError(f"cannot read {text!r}: expected 'draw deck' or 'draw 1' to 'draw 5'")
-    if verb in ("tickets", "pass", "decline") and not rest.strip():
+    if verb in ("tickets", "pass", "decline"):
+        if rest.strip():
+            raise NotationError(f"cannot read {text!r}: {verb!r} takes nothing after it")
         return {"tickets": DRAW_TICKETS, "pass": PASS, "decline": DECLINE}[verb]
     if verb == "keep":
         return _parse_keep(rest, text)
@@ -151,14 +154,19 @@ def _parse_claim(game: Game, rest: str, text: str) -> Claim:
     )
     candidates = game.board.find_routes(head)
     player = game.current_player
-    route = next((r for r in candidates if game._claimable(r, player)), None)
-    if route is None:  # maybe the first of two identical routes: the other one is the same move
-        route = next((r for r in candidates if game.owner[r.id] is None), candidates[0])
-        twin = game.board.twin(route)
-        if twin is not None and game._claimable(twin, player) and twin in candidates:
-            route = twin
-    color, locos = _payment(cards, route.length, "C2", game.board.ref(route))
-    return Claim(route.id, color, locos)
+    payments = [_payment(cards, r.length, "C2", game.board.ref(r)) for r in candidates]
+
+    def preference(index: int) -> tuple[bool, bool, bool]:
+        """Open to the player first, then payable with the listed cards, then free."""
+        route, (color, locos) = candidates[index], payments[index]
+        payable = payment_problem(
+            game.hands[player], route.color, route.length, (color, locos), route.locomotives
+        )
+        return (game._claimable(route, player), payable is None, game.owner[route.id] is None)
+
+    best = max(range(len(candidates)), key=preference)  # the first of equals wins
+    color, locos = payments[best]
+    return Claim(candidates[best].id, color, locos)
 
 
 def _parse_station(game: Game, rest: str, text: str) -> BuildStation:

@@ -164,7 +164,7 @@ def stage(data: dict[str, Any]) -> Game:
     if "turn" in data:
         game.current_player = seat(game, data["turn"], "turn")
     game._say(None, f"The scenario is set up; {game.players[game.current_player]} is to play.")
-    game._start = game.to_dict(include_history=False)
+    game._start = game.snapshot()
     return game
 
 

@@ -1,0 +1,152 @@
+"""The command line: ``python -m ttr replay FILE [--json]``.
+
+Good files print the narration (or the final state as JSON) and exit 0; bad input exits 2 with
+exactly one line on stderr and never a traceback.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+SCENARIOS = ROOT / "data" / "scenarios"
+
+
+def ttr(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "ttr", *args],
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        cwd=ROOT,
+        timeout=60,
+    )
+
+
+def write(tmp_path: Path, name: str, text: str) -> str:
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return str(path)
+
+
+def scenario_file(tmp_path: Path, **data) -> str:
+    base = {"rules": "usa", "players": ["Ann", "Ben"], "seed": 1, "tickets": {}}
+    base.update(data)
+    return write(tmp_path, "scenario.json", json.dumps(base))
+
+
+def assert_one_line_error(result: subprocess.CompletedProcess[str], *words: str) -> str:
+    assert result.returncode == 2, (result.returncode, result.stderr)
+    assert "Traceback" not in result.stderr
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1, result.stderr
+    for word in words:
+        assert word in lines[0], lines[0]
+    return lines[0]
+
+
+# ---------------------------------------------------------------------------------------------
+# Good files
+
+
+def test_replay_prints_the_narration():
+    result = ttr("replay", str(SCENARIOS / "usa_first_two_turns.json"))
+    assert result.returncode == 0, result.stderr
+    assert result.stderr == ""
+    out = result.stdout
+    assert "1. draw 1" in out
+    assert "Ann takes the face-up blue card from slot 1." in out
+    assert "9. claim Montréal-New York blue blue blue" in out
+    assert "Ann: 42 trains, 4 route points" in out
+
+
+@pytest.mark.parametrize("path", sorted(SCENARIOS.glob("*.json")), ids=lambda p: p.name)
+def test_replay_every_scenario(path):
+    result = ttr("replay", str(path))
+    assert result.returncode == 0, result.stderr
+    assert "setup" in result.stdout
+
+
+def test_replay_json_is_valid_json():
+    result = ttr("replay", str(SCENARIOS / "usa_final_round.json"), "--json")
+    assert result.returncode == 0, result.stderr
+    data = json.loads(result.stdout)
+    assert data["phase"] == "over"
+    assert data["players"] == ["A", "B", "C", "D"]
+    assert data["trains"][1] == 2
+    assert len(data["history"]) == 11
+    assert any("(E1)" in line for line in data["log"])
+
+
+def test_replay_json_of_the_tunnel():
+    result = ttr("replay", str(SCENARIOS / "europe_tunnel_two_red.json"), "--json")
+    data = json.loads(result.stdout)
+    assert data["rules"] == "europe"
+    assert data["hands"][0]["loco"] == 1
+
+
+# ---------------------------------------------------------------------------------------------
+# Bad input: exit 2, one line, no traceback
+
+
+def test_missing_file(tmp_path):
+    result = ttr("replay", str(tmp_path / "nothing.json"))
+    assert_one_line_error(result, "nothing.json", "cannot read")
+
+
+def test_malformed_json_names_line_and_column(tmp_path):
+    path = write(tmp_path, "bad.json", '{"rules": "usa",\n "seed": 1\n "players": 2}')
+    line = assert_one_line_error(ttr("replay", path), "bad.json")
+    assert "line 3" in line and "column 2" in line
+
+
+def test_json_that_is_not_an_object(tmp_path):
+    path = write(tmp_path, "list.json", "[1, 2]")
+    assert_one_line_error(ttr("replay", path), "object")
+
+
+def test_unknown_field(tmp_path):
+    path = scenario_file(tmp_path, colour="red")
+    assert_one_line_error(ttr("replay", path), "unknown field", "'colour'")
+
+
+def test_unknown_city(tmp_path):
+    path = scenario_file(tmp_path, routes={"Ann": ["Paris-Nowhere"]})
+    assert_one_line_error(ttr("replay", path), "unknown city", "Paris")
+
+
+def test_unknown_rule_set(tmp_path):
+    path = scenario_file(tmp_path, rules="mars")
+    assert_one_line_error(ttr("replay", path), "mars")
+
+
+def test_illegal_action_at_step_k(tmp_path):
+    actions = ["draw deck", "draw deck", "claim Atlanta-Miami blue blue blue blue blue"]
+    path = scenario_file(tmp_path, hands={"Ann": {}, "Ben": {}}, actions=actions)
+    line = assert_one_line_error(ttr("replay", path), "step 3")
+    assert "C2:" in line
+
+
+def test_unreadable_action_at_step_k(tmp_path):
+    path = scenario_file(tmp_path, actions=["draw deck", "fly away"])
+    assert_one_line_error(ttr("replay", path), "step 2", "fly away")
+
+
+@pytest.mark.parametrize("text", ["decline", "keep 1", "pay"])
+def test_settling_action_with_nothing_pending_is_a_clean_error(tmp_path, text):
+    """'decline', 'keep' and 'pay' as the first action: refused at step 1 like any illegal
+    action (the engine must raise IllegalAction, not crash)."""
+    path = scenario_file(tmp_path, actions=[text])
+    assert_one_line_error(ttr("replay", path), "step 1")
+
+
+def test_no_command_and_no_file():
+    result = ttr()
+    assert_one_line_error(result, "command")
+    result = ttr("replay")
+    assert_one_line_error(result, "file")

@@ -45,7 +45,7 @@ from ttr.actions import (
 from ttr.board import Board, Route, Ticket, load_board
 from ttr.cards import TrainCards, full_deck
 from ttr.colors import CARD_COLORS, CARD_KINDS, GRAY, LOCOMOTIVE
-from ttr.legal import LegalActions, OpenRoutes, count_payments
+from ttr.legal import LegalActions, OpenRoutes, count_payments, gray_payment_count
 from ttr.payment import payment_problem, tunnel_extra_options
 from ttr.rules import OpeningDeal, RuleSet, rule_set
 from ttr.scoring.breakdown import Holdings, Outcome, score_holdings
@@ -62,6 +62,13 @@ PHASES = (OPENING, TURN, SECOND_CARD, TUNNEL, TICKETS, OVER)
 DEFAULT_NAMES = ("Ann", "Ben", "Cat", "Dan", "Eve")
 ORDINALS = ("first", "second", "third", "fourth", "fifth")
 DRAW_CARDS = tuple(DrawCard(slot) for slot in range(8))
+SETTLING: dict[str, tuple[type, ...]] = {
+    OPENING: (KeepTickets,),
+    TICKETS: (KeepTickets,),
+    TUNNEL: (PayTunnel, Decline),
+    SECOND_CARD: (DrawCard,),
+}
+"""The actions that settle each pending decision (T3)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,6 +119,7 @@ class Game:
         *,
         variant: str | None = None,
         deal: bool = True,
+        record: bool = True,
     ):
         self.rules = rule_set(rules, variant)
         self.board: Board = load_board(self.rules.map)
@@ -160,8 +168,10 @@ class Game:
         self.triggered_by: int | None = None
         self.passes_in_row = 0
         self.counts: Counter[str] = self.cards.counts
+        self.record = record  # keep the history and the narration (undo needs them)
         self.history: list[str] = []
         self.events: list[Event] = []
+        self.actions_played = 0
         self._step = 0
         self._same_twin = tuple(
             (twin := self.board.twin(r)) is not None
@@ -306,7 +316,9 @@ class Game:
         actions.add(draws)
         trains = self.trains[player]
         locomotives = hand[LOCOMOTIVE]
-        best = max(map(hand.__getitem__, CARD_COLORS))
+        colors = tuple(sorted(filter(None, map(hand.__getitem__, CARD_COLORS))))
+        best = colors[-1] if colors else 0
+        add_claims = actions.add_claims
         for color, classes in self.open_routes.groups[player].items():
             have = best if color == GRAY else hand[color]
             limit = have + locomotives if have + locomotives < trains else trains
@@ -316,13 +328,13 @@ class Game:
                 if not routes or ferry > locomotives:
                     continue
                 if color == GRAY:
-                    each = count_payments(hand, color, length, ferry)
+                    each = gray_payment_count(colors, locomotives, length, ferry)
                 else:  # count_payments inlined for one colour: C2
                     most = length - 1 if locomotives >= length else locomotives
                     fewest = length - have if length > have else 0
                     each = (most - fewest + 1 if most >= fewest else 0) + (locomotives >= length)
                 if each:
-                    actions.add_claims(routes, (color, length, ferry), hand, each)
+                    add_claims(routes, (color, length, ferry), hand, each)
         if self.ticket_deck:
             actions.add([DRAW_TICKETS])
         if self.stations_left[player]:
@@ -385,12 +397,7 @@ class Game:
         phase = self.phase
         if phase == OVER:
             raise IllegalAction("E1: the game is over; no more actions")
-        expected = {
-            OPENING: (KeepTickets,),
-            TICKETS: (KeepTickets,),
-            TUNNEL: (PayTunnel, Decline),
-            SECOND_CARD: (DrawCard,),
-        }.get(phase)
+        expected = SETTLING.get(phase)
         if expected is not None and not isinstance(action, expected):
             raise IllegalAction(
                 f"T3: {self._pending_text()}; only {self._pending_moves()} settles it"
@@ -576,9 +583,10 @@ class Game:
         if isinstance(action, str):
             action = self.parse(action)
         self._check(action)
-        text = self.notation(action)
-        self._step = len(self.history) + 1
-        self.history.append(text)
+        self.actions_played += 1
+        if self.record:
+            self.history.append(self.notation(action))
+            self._step = len(self.history)
         player = self.current_player
         if isinstance(action, DrawCard):
             self._play_draw(action, player)
@@ -606,12 +614,15 @@ class Game:
         if action.slot is None:
             card = cards.draw()
             assert card is not None
-            self._say(player, f"{name} draws a card from the deck ({_card_name(card)}).")
+            if self.record:
+                self._say(player, f"{name} draws a card from the deck ({_card_name(card)}).")
         else:
             card = cards.take(action.slot)
-            self._say(
-                player, f"{name} takes the face-up {_card_name(card)} from slot {action.slot + 1}."
-            )
+            if self.record:
+                self._say(
+                    player,
+                    f"{name} takes the face-up {_card_name(card)} from slot {action.slot + 1}.",
+                )
         hand[card] += 1
         self._flush_notes(player)
         if not first:
@@ -713,13 +724,18 @@ class Game:
         self.trains[player] -= route.length
         points = self.rules.route_points[route.length]
         self.route_points[player] += points
-        self._say(
-            player,
-            f"{self.players[player]} claims {self.board.ref(route)} "
-            f"({route.length} trains, +{points} points); {self.trains[player]} trains left.",
-        )
+        if self.record:
+            self._say(
+                player,
+                f"{self.players[player]} claims {self.board.ref(route)} "
+                f"({route.length} trains, +{points} points); {self.trains[player]} trains left.",
+            )
         twin = self.board.twin_id(route.id)
-        if twin is not None and self.num_players <= self.rules.double_lock_max_players:
+        if (
+            self.record
+            and twin is not None
+            and self.num_players <= self.rules.double_lock_max_players
+        ):
             self._say(
                 player,
                 f"With {self.num_players} players the other route of this double "
@@ -810,13 +826,15 @@ class Game:
     # Narration
 
     def _say(self, player: int | None, text: str) -> None:
-        self.events.append(Event(self._step, player, text))
+        if self.record:
+            self.events.append(Event(self._step, player, text))
 
     def _flush_notes(self, player: int | None) -> None:
         notes = self.cards.notes
         if notes:
-            for note in notes:
-                self._say(player, note[0].upper() + note[1:] + ".")
+            if self.record:
+                for note in notes:
+                    self._say(player, note[0].upper() + note[1:] + ".")
             notes.clear()
 
     def events_of(self, step: int) -> list[str]:
@@ -928,6 +946,8 @@ class Game:
 
     def undo(self) -> None:
         """Take back the last action (the game is replayed from the deal, which is exact)."""
+        if not self.record:
+            raise ValueError("undo needs the history: make the game with record=True")
         if not self.history:
             raise IndexError("undo: no action has been played")
         history = self.history[:-1]

@@ -47,6 +47,24 @@ def count_payments(hand: dict[str, int], color: str, cost: int, min_locomotives:
     return total
 
 
+_GRAY_COUNTS: dict[tuple[tuple[int, ...], int, int, int], int] = {}
+
+
+def gray_payment_count(colors: tuple[int, ...], locomotives: int, cost: int, ferry: int) -> int:
+    """How many ways to pay a gray route, from the hand's non-zero colour counts (sorted).
+
+    The same as :func:`count_payments` for a gray route, remembered: hands repeat a lot.
+    """
+    key = (colors, locomotives, cost, ferry)
+    count = _GRAY_COUNTS.get(key)
+    if count is None:
+        hand = dict.fromkeys(CARD_COLORS, 0)
+        hand.update(zip(CARD_COLORS, colors, strict=False))
+        hand[LOCOMOTIVE] = locomotives
+        count = _GRAY_COUNTS[key] = count_payments(hand, GRAY, cost, ferry)
+    return count
+
+
 class OpenRoutes:
     """For each player, the open routes by payment class, kept up to date as routes are claimed.
 

@@ -158,7 +158,7 @@ def _pct(value: tuple[float, float, float]) -> str:
 
 def play_one(rules: str, players: int, agents: Sequence[str], index: int, seed: int) -> GameRecord:
     """Play game ``index`` of a run with its own ``seed``."""
-    game = Game(rules, players, seed=seed)
+    game = Game(rules, players, seed=seed, record=False)  # no narration: faster
     bots = [make_agent(name, seed * 31 + seat) for seat, name in enumerate(agents)]
     play_game(game, bots)
     outcome = game.outcome()
@@ -168,7 +168,7 @@ def play_one(rules: str, players: int, agents: Sequence[str], index: int, seed: 
         scores=tuple(s.total for s in outcome.scores),
         winners=outcome.winners,
         turns=game.turn,
-        actions=len(game.history),
+        actions=game.actions_played,
         tickets_completed=tuple(s.tickets_completed for s in outcome.scores),
         tickets_kept=tuple(len(s.tickets) for s in outcome.scores),
         events={name: game.counts.get(name, 0) for name in EVENTS},

@@ -99,6 +99,13 @@ def _simulate(args: argparse.Namespace) -> int:
     return 0
 
 
+def _bench(args: argparse.Namespace) -> int:
+    from ttr.bench import main as bench
+
+    bench(args.what, quick=args.quick)
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="python -m ttr", description="Ticket to Ride teaching engine")
     commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
@@ -129,6 +136,12 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--json", metavar="FILE", help="also write the summary and records as JSON")
     sim.add_argument("--quiet", action="store_true", help="no progress bar")
     sim.set_defaults(run=_simulate)
+    bench = commands.add_parser("bench", help="measure the engine's speed on this machine")
+    bench.add_argument(
+        "what", nargs="?", default="all", choices=("all", "playouts", "scoring", "import")
+    )
+    bench.add_argument("--quick", action="store_true", help="fewer games (a rough figure)")
+    bench.set_defaults(run=_bench)
     for register in EXTRA_COMMANDS:
         register(commands)
     return parser

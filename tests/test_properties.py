@@ -166,6 +166,6 @@ def test_simulate_command_prints_the_table_and_rejects_bad_agents(tmp_path):
     second = subprocess.run(command, capture_output=True, text=True)
     assert first.returncode == 0 and first.stdout == second.stdout
     assert "mean score" in first.stdout and len(json.loads(out.read_text())["records"]) == 4
-    bad_command = [*command[:10], "bogus,random", *command[11:]]
+    bad_command = ["bogus,random" if part == "greedy,random" else part for part in command]
     bad = subprocess.run(bad_command, capture_output=True, text=True)
     assert bad.returncode == 2 and "unknown agent" in bad.stderr and "Traceback" not in bad.stderr

@@ -24,10 +24,8 @@ class _Parser(argparse.ArgumentParser):
 
 def describe(game: Game) -> str:
     """A plain-text summary of the position: players, hands, trains, market, decks."""
-    lines = [
-        f"{game.rules.title}: turn {game.turn}, phase {game.phase}, "
-        f"{game.players[game.current_player]} to play"
-    ]
+    to_play = "game over" if game.is_over else f"{game.players[game.current_player]} to play"
+    lines = [f"{game.rules.title}: turn {game.turn}, phase {game.phase}, {to_play}"]
     for seat, name in enumerate(game.players):
         hand = ", ".join(f"{game.hands[seat][c]} {c}" for c in CARD_KINDS if game.hands[seat][c])
         routes = ", ".join(game.board.ref(r) for r in game.routes_of(seat)) or "none"

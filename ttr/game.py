@@ -677,11 +677,14 @@ class Game:
             return
         self.tunnel = TunnelAttempt(route.id, action.color, action.locomotives, revealed, extra)
         self.phase = TUNNEL
-        what = "locomotive(s)" if action.color is None else f"{action.color} card(s) or locomotives"
-        can = "" if len(self.legal_actions()) > 1 else f" {name} cannot pay, so must decline (C8)."
-        self._say(
-            player, f"{extra} revealed card(s) match: the tunnel costs {extra} more {what}.{can}"
+        more = (
+            _count(extra, "locomotive")
+            if action.color is None
+            else f"{_count(extra, action.color + ' card')} or locomotives"
         )
+        can = "" if len(self.legal_actions()) > 1 else f" {name} cannot pay, so must decline (C8)."
+        matches = "1 revealed card matches" if extra == 1 else f"{extra} revealed cards match"
+        self._say(player, f"{matches}: the tunnel costs {more} more.{can}")
 
     def _play_pay_tunnel(self, action: PayTunnel, player: int) -> None:
         tunnel = self.tunnel
@@ -728,7 +731,8 @@ class Game:
             self._say(
                 player,
                 f"{self.players[player]} claims {self.board.ref(route)} "
-                f"({route.length} trains, +{points} points); {self.trains[player]} trains left.",
+                f"({_count(route.length, 'train')}, +{_count(points, 'point')}); "
+                f"{_count(self.trains[player], 'train')} left.",
             )
         twin = self.board.twin_id(route.id)
         if (
@@ -750,7 +754,9 @@ class Game:
             player, drawn, self.rules.ticket_keep_min, count, "bottom", self.rules.ticket_rule
         )
         self.phase = TICKETS
-        self._say(player, f"{self.players[player]} draws {count} destination ticket(s) (K1).")
+        self._say(
+            player, f"{self.players[player]} draws {_count(count, 'destination ticket')} (K1)."
+        )
 
     def _play_keep(self, action: KeepTickets, player: int) -> None:
         offer = self.offer
@@ -760,14 +766,16 @@ class Game:
         self.tickets[player].extend(kept)
         if offer.unkept == "box":
             self.box.extend(returned)
-            where = "leave the game (S5)"
+            where = "leaves the game (S5)" if len(returned) == 1 else "leave the game (S5)"
         else:
             if offer.unkept == "bottom_shuffled":
                 self.rng.shuffle(returned)
             self.ticket_deck[:0] = reversed(returned)
-            where = "go under the ticket deck"
+            where = (
+                "goes under the ticket deck" if len(returned) == 1 else "go under the ticket deck"
+            )
         name = self.players[player]
-        text = f"{name} keeps {len(kept)} ticket(s)"
+        text = f"{name} keeps {_count(len(kept), 'ticket')}"
         self._say(player, text + (f"; {len(returned)} {where}." if returned else "."))
         if self.phase == OPENING:
             self._next_opening_offer()
@@ -810,7 +818,7 @@ class Game:
             self.triggered_by = player
             self._say(
                 player,
-                f"{name} has {self.trains[player]} trains left: the final round "
+                f"{name} has {_count(self.trains[player], 'train')} left: the final round "
                 f"begins. Everyone, {name} included, plays one more turn (E1).",
             )
         if self.passes_in_row >= self.num_players:
@@ -1085,6 +1093,10 @@ class Game:
         return json.dumps(self.to_dict(include_history=False), sort_keys=True)
 
     def __repr__(self) -> str:
+        if self.phase == OVER:
+            return (
+                f"<Game {self.rules.name} {', '.join(self.players)}: over after turn {self.turn}>"
+            )
         return (
             f"<Game {self.rules.name} {', '.join(self.players)}: turn {self.turn}, "
             f"{self.phase}, {self.players[self.current_player]} to play>"
@@ -1102,6 +1114,11 @@ def _offer(data: dict[str, Any]) -> TicketOffer:
 
 def _copy_offer(offer: TicketOffer) -> TicketOffer:
     return TicketOffer(**{**offer.__dict__, "tickets": list(offer.tickets)})
+
+
+def _count(number: int, word: str) -> str:
+    """``"1 train"``, ``"2 trains"``: a number with its noun."""
+    return f"{number} {word}" if number == 1 else f"{number} {word}s"
 
 
 def _card_name(card: str) -> str:

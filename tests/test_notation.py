@@ -172,7 +172,7 @@ def test_grammar_pay_and_decline_in_a_tunnel():
         ("claim Paris-Wien red", UnknownReference, "no route between"),
         ("station Atlantis red", UnknownReference, "unknown city 'Atlantis'"),
         ("claim Paris-Bruxelles red blue", IllegalAction, "C2: "),
-        ("claim Paris-Bruxelles (red) 3 red", IllegalAction, "takes 2 card(s); 3 listed"),
+        ("claim Paris-Bruxelles (red) 3 red", IllegalAction, "takes 2 cards; 3 listed"),
         ("station Berlin red red", IllegalAction, "ST2: "),
     ],
 )

@@ -107,7 +107,7 @@ def test_S3_three_locomotives_at_the_deal_are_redealt():
     assert game.cards.market.count(LOCOMOTIVE) <= 2
     assert len(game.cards.discard) == 5 * resets  # each reset discards the 5 cards shown
     assert game.cards.discard.count(LOCOMOTIVE) >= 3
-    assert any("(D6)" in text for text in game.events_of(0))
+    assert any("(S3)" in text for text in game.events_of(0))  # the deal's market: S3
 
 
 # ---------------------------------------------------------------------------------------------
@@ -296,8 +296,13 @@ def test_V2_mega_europe_unkept_regular_tickets_are_shuffled_to_the_bottom():
     five = offered(game)
     game.play(keep(1, 2, 3))
     returned = five[3:]
-    assert ticket_deck(game)[:-2] == deck_before
-    assert sorted(ticket_deck(game)[-2:]) == sorted(returned)
+    assert ticket_deck(game) == deck_before  # set aside until everyone has chosen
+    others = offered(game)
+    game.play(keep(1, 2, 4))
+    returned += [others[2], others[4]]
+    # all the unkept tickets are shuffled together and go under the deck (V2)
+    assert ticket_deck(game)[:-4] == deck_before
+    assert sorted(ticket_deck(game)[-4:]) == sorted(returned)
 
 
 def test_V3_europa_1912_uses_the_1912_tickets_with_the_base_opening():
@@ -331,9 +336,13 @@ def test_V4_big_cities_deals_five_keep_two_and_draws_four():
     deck_before = ticket_deck(game)
     five = offered(game)
     game.play(keep(1, 5))
+    assert ticket_deck(game) == deck_before  # set aside until everyone has chosen
+    others = offered(game)
+    game.play(keep(1, 2, 3, 4, 5))
+    assert game.phase == "turn"
     assert ticket_deck(game)[:-3] == deck_before
-    assert sorted(ticket_deck(game)[-3:]) == sorted(five[1:4])
-    finish_opening(game)
+    assert sorted(ticket_deck(game)[-3:]) == sorted(five[1:4])  # shuffled under the deck (V4)
+    assert not set(others) & set(ticket_deck(game))
     game.play("tickets")
     assert len(offered(game)) == 4
     assert len(game.legal_actions()) == 15  # keep at least 1 of 4

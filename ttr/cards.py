@@ -61,14 +61,14 @@ class TrainCards:
             self.reshuffle()
         return self.deck.pop()
 
-    def reshuffle(self) -> None:
-        """Shuffle the discard pile into a new deck (D7)."""
+    def reshuffle(self, rule: str = "D7") -> None:
+        """Shuffle the discard pile into a new deck (D7; C9 during a tunnel's reveal)."""
         self.rng.shuffle(self.discard)
         self.deck, self.discard = self.discard, self.deck
         self.counts["reshuffles"] += 1
         self.notes.append(
             f"the deck ran out: the discard pile was shuffled into a new deck "
-            f"of {len(self.deck)} (D7)"
+            f"of {len(self.deck)} ({rule})"
         )
 
     def take(self, slot: int) -> str:
@@ -99,8 +99,11 @@ class TrainCards:
     def locomotives_showing(self) -> int:
         return self.market.count(LOCOMOTIVE)
 
-    def check_locomotives(self) -> None:
-        """Reset the market while it shows too many locomotives (D6), within the D9 guard."""
+    def check_locomotives(self, rule: str = "D6") -> None:
+        """Reset the market while it shows too many locomotives (D6), within the D9 guard.
+
+        ``rule`` is the rule id the narration cites (S3 for the market of the deal).
+        """
         redeals = 0
         while self.market.count(LOCOMOTIVE) >= self.locomotive_limit:
             others = sum(1 for card in self.market if card is not None and card != LOCOMOTIVE)
@@ -110,7 +113,8 @@ class TrainCards:
                 self.counts["loop_guard_stops"] += 1
                 self.notes.append(
                     f"the market shows {self.market.count(LOCOMOTIVE)} locomotives, but only "
-                    f"{others} other cards exist: no reset could help, so it stays (D9)"
+                    f"{others} other card{'' if others == 1 else 's'} exist: no reset could "
+                    "help, so it stays (D9)"
                 )
                 return
             if redeals == self.redeal_limit:
@@ -119,10 +123,10 @@ class TrainCards:
                     f"the market was reset {redeals} times in a row; it stays as it is (D9)"
                 )
                 return
-            self.redeal()
+            self.redeal(rule)
             redeals += 1
 
-    def redeal(self) -> None:
+    def redeal(self, rule: str = "D6") -> None:
         """Discard the whole market and turn up new cards (D6)."""
         self.discard.extend(card for card in self.market if card is not None)
         shown = self.market.count(LOCOMOTIVE)
@@ -130,16 +134,19 @@ class TrainCards:
         self.market = [self.draw() for _ in self.market]
         self.counts["market_resets"] += 1
         self.notes.append(
-            f"{shown} face-up locomotives: the market was discarded and dealt again (D6)"
+            f"{shown} face-up locomotives: the market was discarded and dealt again ({rule})"
         )
 
     def reveal(self, count: int) -> list[str]:
         """Turn up to ``count`` cards off the deck for a tunnel (C7, C9); the caller holds them."""
-        cards = []
+        cards: list[str] = []
         for _ in range(count):
+            if not self.deck and self.discard:
+                self.reshuffle(rule="C9")
             card = self.draw()
             if card is None:
-                self.notes.append(f"only {len(cards)} card(s) could be revealed (C9)")
+                if cards:
+                    self.notes.append(f"only {len(cards)} of {count} cards could be revealed (C9)")
                 break
             cards.append(card)
         return cards

@@ -49,6 +49,7 @@ from ttr.legal import LegalActions, OpenRoutes, count_payments, gray_payment_cou
 from ttr.payment import payment_problem, tunnel_extra_options
 from ttr.rules import OpeningDeal, RuleSet, rule_set
 from ttr.scoring.breakdown import Holdings, Outcome, score_holdings
+from ttr.text import count
 
 OPENING, TURN, SECOND_CARD, TUNNEL, TICKETS, OVER = (
     "opening",
@@ -158,6 +159,7 @@ class Game:
         self.stations: dict[str, int] = {}
         self.ticket_deck: list[int] = []  # the top ticket is the last one
         self.box: list[int] = []  # tickets out of the game
+        self.set_aside: list[int] = []  # opening tickets returned, to shuffle under the deck
         self.opening_queue: list[TicketOffer] = []
         self.offer: TicketOffer | None = None
         self.tunnel: TunnelAttempt | None = None
@@ -206,7 +208,7 @@ class Game:
             + (f", {self.rules.stations} stations" if self.rules.stations else "")
             + f" and {self.rules.hand_size} train cards (S1-S2).",
         )
-        cards.check_locomotives()
+        cards.check_locomotives(rule="S3")
         self._flush_notes(None)
         self._deal_tickets()
 
@@ -224,7 +226,9 @@ class Game:
         self.box.extend(longs)  # long tickets not dealt go back to the box unseen (S5, V2)
         self.ticket_deck = regulars
         self.ticket_deck.reverse()  # popping from the end deals in shuffled order
-        self._say(None, f"Each player is dealt {self._describe_opening()} (S4-S5).")
+        self._say(
+            None, f"Each player is dealt {self._describe_opening()} ({self.rules.opening_rule})."
+        )
         self._next_opening_offer()
 
     def _describe_opening(self) -> str:
@@ -235,8 +239,12 @@ class Game:
                 f"{deal.regular}" if deal.regular else "",
             ]
             text = " + ".join(k for k in kinds if k) + " tickets"
-            most = f", at most {deal.keep_max}" if deal.keep_max is not None else ""
-            parts.append(f"{text} (keep at least {deal.keep_min}{most})")
+            keep = f"keep at least {deal.keep_min}"
+            if deal.keep_min_after_long is not None:
+                keep += f", or {deal.keep_min_after_long} after keeping a long one"
+            if deal.keep_max is not None:
+                keep = f"keep at most {deal.keep_max}" if not deal.keep_min else keep
+            parts.append(f"{text} ({keep})")
         return ", then ".join(parts)
 
     def _opening_offer(
@@ -255,6 +263,15 @@ class Game:
 
     def _next_opening_offer(self) -> None:
         if not self.opening_queue:
+            if self.set_aside:  # tickets returned in the opening, shuffled together (V2, V4)
+                self.rng.shuffle(self.set_aside)
+                self.ticket_deck[:0] = self.set_aside
+                self._say(
+                    None,
+                    f"The {count(len(self.set_aside), 'returned ticket')} are shuffled together "
+                    f"and go under the ticket deck ({self.rules.opening_rule}).",
+                )
+                self.set_aside = []
             self.offer = None
             self.phase = TURN
             self.current_player = 0
@@ -516,7 +533,8 @@ class Game:
         if len(kept) > offer.keep_max:
             kind = "long " if offer.long_round else ""
             raise IllegalAction(
-                f"{offer.rule}: keep at most {offer.keep_max} {kind}ticket(s), not {len(kept)}"
+                f"{offer.rule}: keep at most {count(offer.keep_max, kind + 'ticket')}, "
+                f"not {len(kept)}"
             )
 
     def _check_station(self, action: BuildStation, player: int) -> None:
@@ -540,7 +558,7 @@ class Game:
         if problem is not None:
             nth = ORDINALS[self.rules.stations - self.stations_left[player]]
             raise IllegalAction(
-                f"ST2: the {nth} station costs {cost} card(s) of one colour: {problem}"
+                f"ST2: the {nth} station costs {count(cost, 'card')} of one colour: {problem}"
             )
 
     def _tunnel_pay_problem(self, locomotives: int) -> str:
@@ -550,13 +568,14 @@ class Game:
         if tunnel.color is None:
             return (
                 f"the tunnel was paid with locomotives only, so its {tunnel.extra} extra "
-                f"card(s) must be locomotives; the hand has {hand[LOCOMOTIVE]}"
+                f"extra cards must be locomotives; the hand has {hand[LOCOMOTIVE]}"
             )
         return (
-            f"the extra cost is {tunnel.extra} card(s) of {tunnel.color} or locomotives; "
-            f"{locomotives} locomotive(s) and {tunnel.extra - locomotives} {tunnel.color} "
+            f"the extra cost is {count(tunnel.extra, 'card')}, each {tunnel.color} or a "
+            f"locomotive; {count(locomotives, 'locomotive')} and "
+            f"{tunnel.extra - locomotives} {tunnel.color} "
             f"is not in the hand (it has {hand[tunnel.color]} {tunnel.color} and "
-            f"{hand[LOCOMOTIVE]} locomotive(s))"
+            f"{count(hand[LOCOMOTIVE], 'locomotive')})"
         )
 
     def _pending_text(self) -> str:
@@ -659,32 +678,35 @@ class Game:
             self._say(player, f"{name} pays {cards_text} for {ref}.")
             self._take_route(route, player)
             return
+        self._say(player, f"{name} plays {cards_text} for the tunnel {ref} (C7).")
         revealed = self.cards.reveal(self.rules.tunnel_reveal)
+        self._flush_notes(player)
         if action.color is None:
             extra = revealed.count(LOCOMOTIVE)
         else:
             extra = sum(1 for card in revealed if card in (action.color, LOCOMOTIVE))
-        shown = ", ".join(_card_name(c) for c in revealed) or "nothing"
-        self._say(
-            player,
-            f"{name} plays {cards_text} for the tunnel {ref}; the deck reveals {shown} (C7).",
-        )
-        self._flush_notes(player)
+        if not revealed:
+            self._say(
+                player, "There is no card left to reveal: the tunnel costs nothing extra (C9)."
+            )
+        else:
+            shown = ", ".join(_card_name(c) for c in revealed)
+            self._say(player, f"The deck reveals {shown}.")
         if extra == 0:
-            self._say(player, "No revealed card matches: the tunnel costs nothing extra.")
+            if revealed:
+                self._say(player, "No revealed card matches: the tunnel costs nothing extra.")
             self.cards.discard.extend(paid + revealed)
             self._take_route(route, player)
             return
         self.tunnel = TunnelAttempt(route.id, action.color, action.locomotives, revealed, extra)
         self.phase = TUNNEL
-        more = (
-            _count(extra, "locomotive")
-            if action.color is None
-            else f"{_count(extra, action.color + ' card')} or locomotives"
-        )
+        if action.color is None:
+            more = f"{count(extra, 'more locomotive')}, since it was paid with locomotives only"
+        else:
+            more = f"{count(extra, 'more card')}, each {action.color} or a locomotive"
         can = "" if len(self.legal_actions()) > 1 else f" {name} cannot pay, so must decline (C8)."
         matches = "1 revealed card matches" if extra == 1 else f"{extra} revealed cards match"
-        self._say(player, f"{matches}: the tunnel costs {more} more.{can}")
+        self._say(player, f"{matches}: the tunnel costs {more}.{can}")
 
     def _play_pay_tunnel(self, action: PayTunnel, player: int) -> None:
         tunnel = self.tunnel
@@ -731,8 +753,8 @@ class Game:
             self._say(
                 player,
                 f"{self.players[player]} claims {self.board.ref(route)} "
-                f"({_count(route.length, 'train')}, +{_count(points, 'point')}); "
-                f"{_count(self.trains[player], 'train')} left.",
+                f"({count(route.length, 'train')}, +{count(points, 'point')}); "
+                f"{count(self.trains[player], 'train')} left.",
             )
         twin = self.board.twin_id(route.id)
         if (
@@ -748,14 +770,14 @@ class Game:
         self._end_turn(player)
 
     def _play_draw_tickets(self, player: int) -> None:
-        count = min(self.rules.ticket_draw, len(self.ticket_deck))
-        drawn = [self.ticket_deck.pop() for _ in range(count)]
+        number = min(self.rules.ticket_draw, len(self.ticket_deck))
+        drawn = [self.ticket_deck.pop() for _ in range(number)]
         self.offer = TicketOffer(
-            player, drawn, self.rules.ticket_keep_min, count, "bottom", self.rules.ticket_rule
+            player, drawn, self.rules.ticket_keep_min, number, "bottom", self.rules.ticket_rule
         )
         self.phase = TICKETS
         self._say(
-            player, f"{self.players[player]} draws {_count(count, 'destination ticket')} (K1)."
+            player, f"{self.players[player]} draws {count(number, 'destination ticket')} (K1)."
         )
 
     def _play_keep(self, action: KeepTickets, player: int) -> None:
@@ -766,16 +788,18 @@ class Game:
         self.tickets[player].extend(kept)
         if offer.unkept == "box":
             self.box.extend(returned)
-            where = "leaves the game (S5)" if len(returned) == 1 else "leave the game (S5)"
+            leave = "leaves" if len(returned) == 1 else "leave"
+            where = f"{leave} the game ({offer.rule})"
+        elif offer.unkept == "bottom_shuffled":  # shuffled with the others' at the end
+            self.set_aside.extend(returned)
+            where = "is set aside" if len(returned) == 1 else "are set aside"
         else:
-            if offer.unkept == "bottom_shuffled":
-                self.rng.shuffle(returned)
             self.ticket_deck[:0] = reversed(returned)
             where = (
                 "goes under the ticket deck" if len(returned) == 1 else "go under the ticket deck"
             )
         name = self.players[player]
-        text = f"{name} keeps {_count(len(kept), 'ticket')}"
+        text = f"{name} keeps {count(len(kept), 'ticket')}"
         self._say(player, text + (f"; {len(returned)} {where}." if returned else "."))
         if self.phase == OPENING:
             self._next_opening_offer()
@@ -818,7 +842,7 @@ class Game:
             self.triggered_by = player
             self._say(
                 player,
-                f"{name} has {_count(self.trains[player], 'train')} left: the final round "
+                f"{name} has {count(self.trains[player], 'train')} left: the final round "
                 f"begins. Everyone, {name} included, plays one more turn (E1).",
             )
         if self.passes_in_row >= self.num_players:
@@ -875,12 +899,11 @@ class Game:
         return total
 
     def ticket_count(self) -> int:
-        """All tickets: kept, in the deck, on offer (or waiting in the opening) and in the box."""
+        """All tickets: kept, in the deck, on offer or waiting in the opening, set aside, boxed."""
         offered = len(self.offer.tickets) if self.offer else 0
         waiting = sum(len(o.tickets) for o in self.opening_queue)
-        return (
-            sum(map(len, self.tickets)) + len(self.ticket_deck) + len(self.box) + offered + waiting
-        )
+        placed = len(self.ticket_deck) + len(self.box) + len(self.set_aside)
+        return sum(map(len, self.tickets)) + placed + offered + waiting
 
     def holdings(self) -> list[Holdings]:
         """What each player owns now: routes, kept tickets, stations (the input of scoring)."""
@@ -987,6 +1010,7 @@ class Game:
             "owner",
             "ticket_deck",
             "box",
+            "set_aside",
             "history",
             "events",
         ):
@@ -1023,6 +1047,7 @@ class Game:
             "stations": dict(self.stations),
             "ticket_deck": self.ticket_deck[::-1],
             "box": list(self.box),
+            "set_aside": list(self.set_aside),
             "opening_queue": [o.__dict__.copy() for o in self.opening_queue],
             "offer": self.offer.__dict__.copy() if self.offer else None,
             "tunnel": self.tunnel.__dict__.copy() if self.tunnel else None,
@@ -1054,6 +1079,7 @@ class Game:
         game.hands = [{**_empty_hand(), **h} for h in data["hands"]]
         for name in ("trains", "stations_left", "route_points", "owner", "box"):
             setattr(game, name, list(data[name]))
+        game.set_aside = list(data.get("set_aside", []))
         game.tickets = [list(t) for t in data["tickets"]]
         game.stations = dict(data["stations"])
         game.ticket_deck = list(reversed(data["ticket_deck"]))
@@ -1114,11 +1140,6 @@ def _offer(data: dict[str, Any]) -> TicketOffer:
 
 def _copy_offer(offer: TicketOffer) -> TicketOffer:
     return TicketOffer(**{**offer.__dict__, "tickets": list(offer.tickets)})
-
-
-def _count(number: int, word: str) -> str:
-    """``"1 train"``, ``"2 trains"``: a number with its noun."""
-    return f"{number} {word}" if number == 1 else f"{number} {word}s"
 
 
 def _card_name(card: str) -> str:

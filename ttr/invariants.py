@@ -36,7 +36,7 @@ def card_multiset(game: Game) -> Counter[str]:
 def ticket_indices(game: Game) -> list[int]:
     """Every ticket of the pool wherever it is: kept, deck, box, on offer, waiting to be dealt."""
     found = [t for kept in game.tickets for t in kept]
-    found += game.ticket_deck + game.box
+    found += game.ticket_deck + game.box + game.set_aside
     if game.offer is not None:
         found += game.offer.tickets
     for waiting in game.opening_queue:

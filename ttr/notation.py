@@ -31,6 +31,7 @@ from ttr.actions import (
 from ttr.board import UnknownReference
 from ttr.colors import LOCOMOTIVE
 from ttr.payment import payment_problem
+from ttr.text import count
 
 if TYPE_CHECKING:
     from ttr.game import Game
@@ -143,7 +144,7 @@ def _payment(
     locos = sum(count or 1 for kind, count in cards if kind == LOCOMOTIVE)
     total = sum(count or 1 for _, count in cards)
     if total != cost:
-        raise IllegalAction(f"{rule}: {what} takes {cost} card(s); {total} listed")
+        raise IllegalAction(f"{rule}: {what} takes {count(cost, 'card')}; {total} listed")
     color = colors.pop() if colors else None
     return color, locos
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from ttr.colors import CARD_COLORS, GRAY, LOCOMOTIVE
+from ttr.text import count
 
 Payment = tuple[str | None, int]
 
@@ -72,11 +73,11 @@ def payment_problem(
     if card is not None and card not in CARD_COLORS:
         return f"{card!r} is not a card colour"
     if locomotives < min_locomotives:
-        return f"a ferry needs at least {min_locomotives} locomotive(s)"
+        return f"a ferry needs at least {count(min_locomotives, 'locomotive')}"
     if card is not None and color != GRAY and card != color:
         return f"a {color} route takes {color} cards or locomotives, not {card}"
     if hand[LOCOMOTIVE] < locomotives:
-        return f"the hand has {hand[LOCOMOTIVE]} locomotive(s), not {locomotives}"
+        return f"the hand has {count(hand[LOCOMOTIVE], 'locomotive')}, not {locomotives}"
     if card is not None and hand[card] < cost - locomotives:
-        return f"the hand has {hand[card]} {card} card(s), not {cost - locomotives}"
+        return f"the hand has {count(hand[card], card + ' card')}, not {cost - locomotives}"
     return None

@@ -148,12 +148,12 @@ class CardDrawModel:
         hand_before = dict(game.hands[game.current_player])
         recorded: list[tuple[str, tuple[str | None, ...]]] = []
 
-        def checking() -> None:  # called after every refill (D2, D7): record, then apply D6
+        def checking(rule: str = "D6") -> None:  # after every refill (D2, D7): record, apply D6
             recorded.append(("refill", tuple(cards.market)))
-            type(cards).check_locomotives(cards)
+            type(cards).check_locomotives(cards, rule)
 
-        def redealing() -> None:
-            type(cards).redeal(cards)
+        def redealing(rule: str = "D6") -> None:
+            type(cards).redeal(cards, rule)
             recorded.append(("reset", tuple(cards.market)))
 
         cards.check_locomotives = checking  # type: ignore[method-assign]

@@ -401,3 +401,35 @@ def test_score_cli_bad_files_exit_2_with_one_line(tmp_path, text, message):
     assert result.returncode == 2
     assert message in result.stderr
     assert len(result.stderr.strip().splitlines()) == 1 and "Traceback" not in result.stderr
+
+
+def test_F4_europe_adds_four_points_per_unbuilt_station_to_the_total():
+    holdings = position("europe", {"name": "Ann", "stations": ["Berlin", "Wien"]}, {"name": "Ben"})
+    ann, ben = score_holdings(holdings, EUROPE).scores
+    assert (ann.station_points, ann.total) == (4, 4)
+    assert (ben.station_points, ben.total) == (12, 12)
+
+
+def test_V4_variant_flag_picks_the_ticket_list_for_score_and_replay(tmp_path):
+    # Paris-Angora is a Big Cities ticket (1912 set), not one of the base Europe tickets.
+    position_file = tmp_path / "big.json"
+    position_file.write_text(
+        json.dumps(
+            {
+                "map": "europe",
+                "players": [{"name": "Ann", "tickets": ["Paris-Angora"]}, {"name": "Ben"}],
+            }
+        )
+    )
+    assert run_cli("score", str(position_file)).returncode == 2
+    result = run_cli("score", str(position_file), "--variant", "big_cities", "--json")
+    assert result.returncode == 0
+    assert json.loads(result.stdout)["players"][0]["tickets"][0]["points"] == 17
+    scenario = tmp_path / "opening.json"
+    scenario.write_text(json.dumps({"rules": "europe", "seed": 3, "actions": []}))
+    replay = run_cli("replay", str(scenario), "--variant", "big_cities", "--json")
+    assert replay.returncode == 0 and json.loads(replay.stdout)["rules"] == "big_cities"
+    usa = tmp_path / "usa.json"
+    usa.write_text(json.dumps({"rules": "usa", "actions": []}))
+    wrong = run_cli("replay", str(usa), "--variant", "big_cities")
+    assert wrong.returncode == 2 and "unknown variant" in wrong.stderr

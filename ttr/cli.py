@@ -47,7 +47,7 @@ def describe(game: Game) -> str:
 
 
 def _replay(args: argparse.Namespace) -> int:
-    game = load_scenario(args.file)
+    game = load_scenario(args.file, variant=args.variant)
     if args.json:
         data = game.to_dict()
         data.pop("start", None)
@@ -67,7 +67,7 @@ def _replay(args: argparse.Namespace) -> int:
 
 
 def _score(args: argparse.Namespace) -> int:
-    rules, holdings = load_position(args.file)
+    rules, holdings = load_position(args.file, variant=args.variant)
     outcome = score_holdings(holdings, rules)
     board = load_board(rules.map)
     if args.json:
@@ -104,24 +104,27 @@ def _bench(args: argparse.Namespace) -> int:
     return 0
 
 
+VARIANT_HELP = "a Europe variant (V1-V4): europe, mega_europe, europa_1912 or big_cities"
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="python -m ttr", description="Ticket to Ride teaching engine")
     commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
     replay = commands.add_parser("replay", help="play a scenario file and narrate it")
     replay.add_argument("file", help="a scenario JSON file (see data/scenarios/)")
     replay.add_argument("--json", action="store_true", help="print the final state as JSON")
+    replay.add_argument("--variant", help=VARIANT_HELP)
     replay.set_defaults(run=_replay)
     score = commands.add_parser("score", help="score the end of a game from a position file")
     score.add_argument(
         "file", help="a position JSON file (who owns which routes, tickets, stations)"
     )
     score.add_argument("--json", action="store_true", help="print the scores as JSON")
+    score.add_argument("--variant", help=VARIANT_HELP)
     score.set_defaults(run=_score)
     sim = commands.add_parser("simulate", help="play many seeded bot games and summarise them")
     sim.add_argument("--map", default="usa", help="usa or europe (default usa)")
-    sim.add_argument(
-        "--variant", default=None, help="europe variant: mega_europe, europa_1912, big_cities"
-    )
+    sim.add_argument("--variant", default=None, help=VARIANT_HELP)
     sim.add_argument("--players", type=int, default=2)
     sim.add_argument("--games", type=int, default=100)
     sim.add_argument(

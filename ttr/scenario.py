@@ -88,6 +88,11 @@ def read_json(path: str | Path) -> dict[str, Any]:
     return data
 
 
+def _read(source: str | Path | dict[str, Any], variant: str | None) -> dict[str, Any]:
+    data = source if isinstance(source, dict) else read_json(source)
+    return data if variant is None else {**data, "variant": variant}
+
+
 def scenario_rules(data: dict[str, Any]) -> RuleSet:
     name = data.get("rules", data.get("map"))
     if not isinstance(name, str):
@@ -98,9 +103,14 @@ def scenario_rules(data: dict[str, Any]) -> RuleSet:
         raise ScenarioError(f"field 'rules': {err}") from None
 
 
-def load_scenario(source: str | Path | dict[str, Any], play: bool = True) -> Game:
-    """The game a scenario describes, with its actions played when ``play`` is true."""
-    data = source if isinstance(source, dict) else read_json(source)
+def load_scenario(
+    source: str | Path | dict[str, Any], play: bool = True, variant: str | None = None
+) -> Game:
+    """The game a scenario describes, with its actions played when ``play`` is true.
+
+    ``variant`` (e.g. ``"big_cities"``, V1-V4) replaces the file's ``"variant"``.
+    """
+    data = _read(source, variant)
     game = stage(data)
     if play:
         play_actions(game, data.get("actions", []))
@@ -402,9 +412,14 @@ def _stage_stations(game: Game, data: dict[str, Any]) -> None:
 # Position files: what each player owns at the end, for `python -m ttr score`
 
 
-def load_position(source: str | Path | dict[str, Any]) -> tuple[RuleSet, list[Holdings]]:
-    """The rule set and each player's holdings from a position file (see the README)."""
-    data = source if isinstance(source, dict) else read_json(source)
+def load_position(
+    source: str | Path | dict[str, Any], variant: str | None = None
+) -> tuple[RuleSet, list[Holdings]]:
+    """The rule set and each player's holdings from a position file (see the README).
+
+    ``variant`` (V1-V4) replaces the file's ``"variant"``; it decides the ticket list.
+    """
+    data = _read(source, variant)
     unknown = sorted(set(data) - {"map", "rules", "variant", "players", "title", "description"})
     if unknown:
         raise ScenarioError(f"unknown field(s) {', '.join(map(repr, unknown))} in the position")

@@ -45,7 +45,7 @@ from ttr.actions import (
 from ttr.board import Board, Route, Ticket, load_board
 from ttr.cards import TrainCards, full_deck
 from ttr.colors import CARD_COLORS, CARD_KINDS, GRAY, LOCOMOTIVE
-from ttr.legal import LegalActions, OpenRoutes, count_payments, gray_payment_count
+from ttr.legal import LegalActions, OpenRoutes, gray_payment_count
 from ttr.payment import payment_problem, tunnel_extra_options
 from ttr.rules import OpeningDeal, RuleSet, rule_set
 from ttr.scoring.breakdown import Holdings, Outcome, score_holdings
@@ -356,7 +356,7 @@ class Game:
             actions.add([DRAW_TICKETS])
         if self.stations_left[player]:
             cost = self._station_cost(player)
-            each = count_payments(hand, GRAY, cost)
+            each = gray_payment_count(colors, locomotives, cost, 0)
             if each:
                 actions.add_stations(self._free_cities(), cost, hand, each)
         if not actions:

@@ -662,6 +662,16 @@ _TITLE_BAND = 0.38  # inches above the map for a title
 _LEGEND_GAP = 4.0  # points between the map and the legend
 
 
+class MapFigure(Figure):
+    """A figure that shows itself in a notebook when it is a cell's last expression."""
+
+    def _repr_png_(self) -> bytes:
+        buf = io.BytesIO()
+        self.savefig(buf, format="png", dpi=DPI, metadata={"Software": None},
+                     pil_kwargs={"compress_level": 1})
+        return buf.getvalue()
+
+
 def _new_axes(geo: _Geometry, width: float, legend_pt: float, title: bool) -> Axes:
     dx, dy = geo.xlim[1] - geo.xlim[0], geo.ylim[1] - geo.ylim[0]
     map_w = width - 2 * _MARGIN
@@ -669,7 +679,7 @@ def _new_axes(geo: _Geometry, width: float, legend_pt: float, title: bool) -> Ax
     below = _MARGIN + ((legend_pt + _LEGEND_GAP) / 72 if legend_pt else 0.0)
     above = _MARGIN + (_TITLE_BAND if title else 0.0)
     height = round(map_h + below + above, 2)
-    fig = Figure(figsize=(width, height), dpi=DPI, facecolor="white")
+    fig = MapFigure(figsize=(width, height), dpi=DPI, facecolor="white")
     return fig.add_axes((_MARGIN / width, below / height, map_w / width, map_h / height))
 
 

@@ -237,7 +237,7 @@ def _cheapest_path(
             owner = game.owner[route.id]
             if owner == player:
                 step = 0
-            elif owner is None and game._claimable(route, player):
+            elif owner is None and game.is_open(route, player):
                 step = route.length
             elif owner is None and not game._same_twin[route.id]:
                 continue

@@ -22,7 +22,7 @@ import statistics
 import subprocess
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from ttr.board import Route, load_board
 from ttr.game import Game
@@ -137,16 +137,23 @@ def dense_networks(board_name: str, count: int, seed: int = 0) -> list[list[Rout
     return networks
 
 
+def percentile(ordered: Sequence[float], q: float) -> float:
+    """The sample at fraction ``q`` (0-1) of ``ordered``, which is sorted: the one at index
+    ``int(q * n)``, or the last."""
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
 def _percentiles(samples: list[float]) -> dict[str, float]:
     samples = sorted(samples)
 
     def at(q: float) -> float:
-        return samples[min(len(samples) - 1, int(q * len(samples)))]
+        return percentile(samples, q)
 
     return {"p50": at(0.5), "p90": at(0.9), "p99": at(0.99), "max": samples[-1], "n": len(samples)}
 
 
-def _best_of(repeats: int, call: Callable[[], object]) -> float:
+def best_of_ms(repeats: int, call: Callable[[], object]) -> float:
+    """The fastest of ``repeats`` calls of ``call``, in milliseconds."""
     best = float("inf")
     for _ in range(repeats):
         start = time.perf_counter()
@@ -163,13 +170,13 @@ def bench_scoring(quick: bool) -> list[dict]:
         trail_ms, station_ms = [], []
         for game, seat in finals:
             own = game.routes_of(seat)
-            trail_ms.append(_best_of(3, lambda own=own: longest_trail(own)))
+            trail_ms.append(best_of_ms(3, lambda own=own: longest_trail(own)))
             cities = [c for c, p in game.stations.items() if p == seat]
             if cities:
                 others = [r for r in game.board.routes if game.owner[r.id] not in (None, seat)]
                 tickets = game.tickets_of(seat)
                 station_ms.append(
-                    _best_of(
+                    best_of_ms(
                         3,
                         lambda o=own, c=cities, x=others, t=tickets: best_station_routes(
                             o, c, x, t
@@ -194,7 +201,9 @@ def bench_scoring(quick: bool) -> list[dict]:
         rows.append(
             {
                 "what": f"longest trail, dense 45-train {board} networks",
-                **_percentiles([_best_of(1, lambda net=net: longest_trail(net)) for net in dense]),
+                **_percentiles(
+                    [best_of_ms(1, lambda net=net: longest_trail(net)) for net in dense]
+                ),
             }
         )
     return rows

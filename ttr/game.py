@@ -369,7 +369,7 @@ class Game:
         if self._open_routes is None:
             unclaimed = all(owner is None for owner in self.owner)
             self._open_routes = OpenRoutes(
-                self.board.routes, self.num_players, self._claimable, unclaimed
+                self.board.routes, self.num_players, self.is_open, unclaimed
             )
         return self._open_routes
 
@@ -379,7 +379,7 @@ class Game:
             self._free_cities_cache = (len(self.stations), free)
         return self._free_cities_cache[1]
 
-    def _claimable(self, route: Route, player: int) -> bool:
+    def is_open(self, route: Route, player: int) -> bool:
         """Whether ``route`` is open to ``player``: free, and its double not barring it (C5).
 
         Of two identical routes of a double (same colour and kind) that are both open, only the

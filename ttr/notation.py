@@ -163,7 +163,7 @@ def _parse_claim(game: Game, rest: str, text: str) -> Claim:
         payable = payment_problem(
             game.hands[player], route.color, route.length, (color, locos), route.locomotives
         )
-        return (game._claimable(route, player), payable is None, game.owner[route.id] is None)
+        return (game.is_open(route, player), payable is None, game.owner[route.id] is None)
 
     best = max(range(len(candidates)), key=preference)  # the first of equals wins
     color, locos = payments[best]

@@ -1,7 +1,8 @@
 """Many seeded bot games and their statistics: ``simulate(...)`` and ``python -m ttr simulate``.
 
-Each game ``i`` of a run gets its own seed drawn from the run's seed, and each seat's agent is
-seeded from the game's seed, so a run is the same on every machine, with or without ``jobs``.
+Each game ``i`` of a run gets its own seed drawn from the run's seed, and the agent of seat ``k``
+is seeded with ``game_seed * 31 + k``, so a run is the same on every machine, with or without
+``jobs``, and any game of it can be replayed alone from its record (:func:`play_one`).
 """
 
 from __future__ import annotations
@@ -59,7 +60,7 @@ def proportion_ci(hits: float, total: int) -> tuple[float, float, float]:
     p = hits / total
     centre = (p + z * z / (2 * total)) / (1 + z * z / total)
     half = z * math.sqrt(p * (1 - p) / total + z * z / (4 * total * total)) / (1 + z * z / total)
-    return (p, max(0.0, centre - half), min(1.0, centre + half))
+    return (p, min(p, max(0.0, centre - half)), max(p, min(1.0, centre + half)))
 
 
 @dataclass

@@ -34,6 +34,7 @@ from ttr.widgets.common import (
     MAP_LAYOUT,
     PANEL_CSS,
     MapPainter,
+    beside_map,
     cards_html,
     esc,
     hand_html,
@@ -274,13 +275,9 @@ class CardDrawExplorer(widgets.VBox):
         self.map = widgets.Image(format="png", layout=MAP_LAYOUT)
         market_row = widgets.HBox([*self.slot_buttons, self.blind_button, self.undo_button],
                                   layout={"flex_flow": "row wrap"})
-        side = widgets.VBox(
+        body = beside_map(
             [self.status, market_row, self.teacher, self.message, self.frames, self.narration],
-            layout={"flex": "1 1 420px", "min_width": "380px"},
-        )
-        body = widgets.HBox(
-            [side, widgets.Box([self.map], layout={"flex": "2 1 480px", "min_width": "420px"})],
-            layout={"flex_flow": "row wrap", "align_items": "flex-start"},
+            self.map, flex="1 1 420px", min_width="380px",
         )
         super().__init__([body])
         self.add_class("ttr-card-draw")

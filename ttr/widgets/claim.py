@@ -23,26 +23,31 @@ from dataclasses import dataclass
 
 import ipywidgets as widgets
 
-from ttr.actions import Claim, Decline, IllegalAction, PayTunnel, format_cards
+from ttr.actions import Claim, IllegalAction, format_cards
 from ttr.board import Route
 from ttr.colors import CARD_COLORS, GRAY, LOCOMOTIVE
 from ttr.game import DEFAULT_NAMES, TUNNEL, TURN, Game
 from ttr.payment import payment_options, tunnel_extra_options
 from ttr.scenario import stage
 from ttr.widgets.common import (
+    LOCOS_ONLY,  # noqa: F401 (defined here before it moved to common; importers keep working)
     MAP_LAYOUT,
     PANEL_CSS,
     MapPainter,
+    beside_map,
     cards_html,
+    chosen_color,
     esc,
     hand_html,
     message_html,
+    pay_or_decline,
+    payment_controls,
+    route_options,
     rule_of,
+    show_payment,
 )
 
 __all__ = ["ClaimModel", "RouteClaimer", "Verdict"]
-
-LOCOS_ONLY = "locomotives only"
 
 
 @dataclass(frozen=True)
@@ -272,12 +277,10 @@ class ClaimModel:
             return "No tunnel is waiting."
         hand = self.game.hands[self.player]
         options = tunnel_extra_options(hand, tunnel.color, tunnel.extra)
-        steps = len(self.game.history)
         try:
-            self.game.play(PayTunnel(options[0]) if pay and options else Decline())
+            text = pay_or_decline(self.game, options, pay)
         except IllegalAction as err:  # pragma: no cover - options come from the engine
             return f"Not allowed: {err}"
-        text = " ".join(self.game.events_of(steps + 1))
         if pay and not options:
             text = "The extra cost cannot be paid, so the tunnel is declined (C8). " + text
         self.log.append(text)
@@ -312,10 +315,7 @@ class RouteClaimer(widgets.VBox):
         )
         self.player = widgets.Dropdown(description="claimer", layout={"width": "200px"})
         self.route = widgets.Dropdown(description="route", layout={"width": "460px"})
-        self.color = widgets.Dropdown(options=[*CARD_COLORS, LOCOS_ONLY], description="colour",
-                                      layout={"width": "220px"})
-        self.locomotives = widgets.BoundedIntText(value=0, min=0, max=8, description="locos",
-                                                  layout={"width": "150px"})
+        self.color, self.locomotives = payment_controls()
         self.claim_button = widgets.Button(description="Claim", button_style="success",
                                            icon="check")
         self.pay_button = widgets.Button(description="Pay the extra", button_style="warning")
@@ -337,15 +337,11 @@ class RouteClaimer(widgets.VBox):
         self.decline_button.on_click(lambda _: self._after(self.model.settle_tunnel(False)))
         tunnel_row = widgets.HBox([self.pay_button, self.decline_button])
         self._tunnel_row = tunnel_row
-        side = widgets.VBox(
+        body = beside_map(
             [self.players, self.player, self.route,
              widgets.HBox([self.color, self.locomotives]), self.claim_button, tunnel_row,
              self.verdict, self.hand, self.options, self.narration],
-            layout={"flex": "1 1 440px", "min_width": "400px"},
-        )
-        body = widgets.HBox(
-            [side, widgets.Box([self.map], layout={"flex": "2 1 480px", "min_width": "420px"})],
-            layout={"flex_flow": "row wrap", "align_items": "flex-start"},
+            self.map,
         )
         super().__init__([body])
         self.add_class("ttr-route-claimer")
@@ -365,13 +361,7 @@ class RouteClaimer(widgets.VBox):
         try:
             self.player.options = [(name, seat) for seat, name in enumerate(game.players)]
             self.player.value = game.current_player
-            labels, seen = [], set()
-            for route in game.board.routes:
-                label = route_label(game, route)
-                if label in seen:
-                    label += f" #{route.id}"
-                seen.add(label)
-                labels.append((label, route.id))
+            labels = route_options(game.board.routes, lambda route: route_label(game, route))
             current = route_id if route_id is not None else self.route.value
             self.route.options = labels
             if current is None:
@@ -379,16 +369,10 @@ class RouteClaimer(widgets.VBox):
                     game.rules.map == "europe") else 0
             self.route.value = current
             self.model.select(current)
-            self._show_payment()
+            show_payment(self.color, self.locomotives, self.model)
         finally:
             self._quiet = False
         self.render()
-
-    def _show_payment(self) -> None:
-        model = self.model
-        self.color.value = LOCOS_ONLY if model.color is None else model.color
-        self.locomotives.max = model.route.length if model.route else 8
-        self.locomotives.value = model.action.locomotives if model.action else 0
 
     def _on_players(self, change) -> None:
         route = self.route.value
@@ -408,7 +392,7 @@ class RouteClaimer(widgets.VBox):
         self.model.select(change["new"])
         self._quiet = True
         try:
-            self._show_payment()
+            show_payment(self.color, self.locomotives, self.model)
         finally:
             self._quiet = False
         self.render()
@@ -416,8 +400,7 @@ class RouteClaimer(widgets.VBox):
     def _on_payment(self, _change) -> None:
         if self._quiet:
             return
-        color = None if self.color.value == LOCOS_ONLY else self.color.value
-        self.model.pay(color, self.locomotives.value)
+        self.model.pay(chosen_color(self.color), self.locomotives.value)
         self.render()
 
     def _after(self, text: str) -> None:
@@ -445,8 +428,4 @@ class RouteClaimer(widgets.VBox):
             self.verdict.value = message_html(
                 f"Tunnel waiting: {tunnel.extra} extra card(s) to pay, or decline (C7-C8).", None
             ) + cards_html(tunnel.revealed)
-        route = model.route
-        self.map.value = self.painter.png(
-            model.game, highlight=[route.id] if route is not None else (),
-            highlight_cities=route.cities if route is not None else (),
-        )
+        self.map.value = self.painter.route_png(model.game, model.route)

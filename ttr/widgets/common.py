@@ -1,4 +1,5 @@
-"""Shared pieces of the widgets: map rendering with a cache, and small HTML snippets.
+"""Shared pieces of the widgets: map rendering with a cache, small HTML snippets, the controls
+and layout several widgets use, and settling a tunnel.
 
 Nothing here holds state of a widget. The HTML helpers return plain strings (the models' views
 and the tests read them too); :class:`MapPainter` turns a position into PNG bytes through
@@ -11,25 +12,35 @@ from __future__ import annotations
 import gc
 import html
 from collections import OrderedDict
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
+import ipywidgets as widgets
+
+from ttr.actions import Decline, PayTunnel
 from ttr.board import Board, Route
-from ttr.colors import CARD_KINDS, LOCOMOTIVE
+from ttr.colors import CARD_COLORS, CARD_KINDS, LOCOMOTIVE
 from ttr.plot import PLAYER_COLORS, ROUTE_EDGE, ROUTE_FACE, figure_png, game_figure
 
 __all__ = [
+    "LOCOS_ONLY",
     "MapPainter",
+    "beside_map",
     "bot_game",
     "Position",
     "card_chip",
     "cards_html",
+    "chosen_color",
     "esc",
     "hand_html",
     "message_html",
     "narration_html",
+    "pay_or_decline",
+    "payment_controls",
     "player_swatch",
+    "route_options",
     "rule_of",
+    "show_payment",
     "table_html",
 ]
 
@@ -131,6 +142,12 @@ class MapPainter:
         if len(self._cache) > self.size:
             self._cache.popitem(last=False)
         return data
+
+    def route_png(self, position, route: Route | None) -> bytes:
+        """:meth:`png` with ``route`` and its two cities glowing (nothing glows for None)."""
+        if route is None:
+            return self.png(position)
+        return self.png(position, highlight=[route.id], highlight_cities=route.cities)
 
     def clear(self) -> None:
         self._cache.clear()
@@ -239,6 +256,86 @@ def rule_of(message: str) -> str | None:
     """The rule id an :class:`~ttr.actions.IllegalAction` message starts with (``"D4: ..."``)."""
     head, sep, _ = message.partition(":")
     return head.strip() if sep and head.strip()[:1].isalpha() and len(head) <= 4 else None
+
+
+# ---------------------------------------------------------------------------------------------
+# Controls and layout
+
+LOCOS_ONLY = "locomotives only"
+"""The colour dropdown's choice for paying with locomotives alone."""
+
+
+def payment_controls() -> tuple[widgets.Dropdown, widgets.BoundedIntText]:
+    """The ``color`` dropdown and the ``locomotives`` count that choose how to pay a route."""
+    color = widgets.Dropdown(
+        options=[*CARD_COLORS, LOCOS_ONLY], description="colour", layout={"width": "220px"}
+    )
+    locomotives = widgets.BoundedIntText(
+        value=0, min=0, max=8, description="locos", layout={"width": "150px"}
+    )
+    return color, locomotives
+
+
+def show_payment(color: widgets.Dropdown, locomotives: widgets.BoundedIntText, chooser) -> None:
+    """Set the payment controls to the route and payment of ``chooser`` (a ``ClaimModel``).
+
+    The changes reach the controls' observers: callers silence them while this runs.
+    """
+    color.value = LOCOS_ONLY if chooser.color is None else chooser.color
+    locomotives.max = chooser.route.length if chooser.route else 8
+    locomotives.value = chooser.action.locomotives if chooser.action else 0
+
+
+def chosen_color(color: widgets.Dropdown) -> str | None:
+    """The colour chosen in a :func:`payment_controls` dropdown; None for locomotives only."""
+    return None if color.value == LOCOS_ONLY else color.value
+
+
+def route_options(routes: Iterable[Route], label: Callable[[Route], str]) -> list[tuple[str, int]]:
+    """Dropdown options ``(label, route id)``, in the order of ``routes``.
+
+    A label seen before (the two routes of a double can read the same) gets `` #id`` added.
+    """
+    options, seen = [], set()
+    for route in routes:
+        text = label(route)
+        if text in seen:
+            text += f" #{route.id}"
+        seen.add(text)
+        options.append((text, route.id))
+    return options
+
+
+def beside_map(
+    controls: Sequence[widgets.Widget],
+    map_image: widgets.Image,
+    *,
+    flex: str = "1 1 440px",
+    min_width: str = "400px",
+) -> widgets.HBox:
+    """A column of ``controls`` (sized by ``flex`` and ``min_width``) with the map to its
+    right; on a narrow page the map wraps below."""
+    side = widgets.VBox(list(controls), layout={"flex": flex, "min_width": min_width})
+    return widgets.HBox(
+        [side, widgets.Box([map_image], layout={"flex": "2 1 480px", "min_width": "420px"})],
+        layout={"flex_flow": "row wrap", "align_items": "flex-start"},
+    )
+
+
+# ---------------------------------------------------------------------------------------------
+# Playing
+
+
+def pay_or_decline(game, options: Sequence[int], pay: bool) -> str:
+    """Settle the tunnel waiting in ``game`` and return the narration of that step (C7-C8).
+
+    With ``pay`` and a way to pay, pay the first of ``options`` (the locomotives among the
+    extra cards, fewest first); otherwise decline. An illegal choice raises
+    :class:`~ttr.actions.IllegalAction`, as ``Game.play`` does.
+    """
+    steps = len(game.history)
+    game.play(PayTunnel(options[0]) if pay and options else Decline())
+    return " ".join(game.events_of(steps + 1))
 
 
 def bot_game(rules: str = "europe", players: int = 4, seed: int = 1, agent: str = "greedy"):

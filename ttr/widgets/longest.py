@@ -29,9 +29,11 @@ from ttr.widgets.common import (
     PANEL_CSS,
     MapPainter,
     Position,
+    beside_map,
     bot_game,
     esc,
     message_html,
+    route_options,
 )
 
 __all__ = ["LongestModel", "LongestRouteExplorer"]
@@ -136,14 +138,7 @@ class LongestRouteExplorer(widgets.VBox):
         self.model = LongestModel.from_game(game, player)
         self.painter = painter or MapPainter(size=32)
         board = game.board
-        labels, seen = [], set()
-        for r in board.routes:
-            label = f"{board.ref(r)} · {r.length}"
-            if label in seen:
-                label += f" #{r.id}"
-            seen.add(label)
-            labels.append((label, r.id))
-        labels.sort()
+        labels = sorted(route_options(board.routes, lambda r: f"{board.ref(r)} · {r.length}"))
         self.route = widgets.Dropdown(options=labels, description="route",
                                       layout={"width": "360px"})
         self.toggle_button = widgets.Button(description="Toggle route", button_style="primary",
@@ -160,14 +155,10 @@ class LongestRouteExplorer(widgets.VBox):
         self.toggle_button.on_click(lambda _: self._toggle())
         self.clear_button.on_click(lambda _: self._clear())
         self.source.observe(self._on_source, names="value")
-        side = widgets.VBox(
+        body = beside_map(
             [self.source, widgets.HBox([self.route, self.toggle_button]), self.clear_button,
              self.length, self.trail, self.message],
-            layout={"flex": "1 1 420px", "min_width": "380px"},
-        )
-        body = widgets.HBox(
-            [side, widgets.Box([self.map], layout={"flex": "2 1 480px", "min_width": "420px"})],
-            layout={"flex_flow": "row wrap", "align_items": "flex-start"},
+            self.map, flex="1 1 420px", min_width="380px",
         )
         super().__init__([body])
         self.add_class("ttr-longest-route")

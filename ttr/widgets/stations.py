@@ -25,6 +25,7 @@ from ttr.widgets.common import (
     PANEL_CSS,
     MapPainter,
     Position,
+    beside_map,
     bot_game,
     esc,
     message_html,
@@ -285,15 +286,11 @@ class StationPlanner(widgets.VBox):
         self.remove_button.on_click(lambda _: self._say(self.model.remove(self.city.value)))
         self.reset_button.on_click(lambda _: self._say(self._do(self.model.reset, "as built")))
         self.clear_button.on_click(lambda _: self._say(self._do(self.model.clear, "cleared")))
-        side = widgets.VBox(
+        body = beside_map(
             [self.player, widgets.HBox([self.city, self.place_button]),
              widgets.HBox([self.remove_button, self.reset_button, self.clear_button]),
              self.message, self.summary, self.plan],
-            layout={"flex": "1 1 440px", "min_width": "400px"},
-        )
-        body = widgets.HBox(
-            [side, widgets.Box([self.map], layout={"flex": "2 1 480px", "min_width": "420px"})],
-            layout={"flex_flow": "row wrap", "align_items": "flex-start"},
+            self.map,
         )
         super().__init__([body])
         self.add_class("ttr-station-planner")

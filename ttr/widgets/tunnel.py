@@ -22,22 +22,27 @@ from fractions import Fraction
 
 import ipywidgets as widgets
 
-from ttr.actions import Decline, IllegalAction, PayTunnel
+from ttr.actions import IllegalAction
 from ttr.board import Route
-from ttr.colors import CARD_COLORS, LOCOMOTIVE
+from ttr.colors import LOCOMOTIVE
 from ttr.game import TUNNEL, Game
 from ttr.payment import tunnel_extra_options
 from ttr.probability import tunnel_extra_distribution
 from ttr.scenario import stage
-from ttr.widgets.claim import LOCOS_ONLY, ClaimModel
+from ttr.widgets.claim import ClaimModel
 from ttr.widgets.common import (
     MAP_LAYOUT,
     PANEL_CSS,
     MapPainter,
+    beside_map,
     cards_html,
+    chosen_color,
     esc,
     hand_html,
     message_html,
+    pay_or_decline,
+    payment_controls,
+    show_payment,
     table_html,
 )
 
@@ -203,13 +208,10 @@ class TunnelModel:
         probe, current = self._probe, self.current
         if probe is None or current is None or probe.phase != TUNNEL:
             return "Reveal first: no tunnel is waiting for its extra cost."
-        steps = len(probe.history)
         try:
-            probe.play(PayTunnel(current.pay_options[0]) if pay and current.pay_options
-                       else Decline())
+            text = pay_or_decline(probe, current.pay_options, pay)
         except IllegalAction as err:  # pragma: no cover - options come from the engine
             return f"Not allowed: {err}"
-        text = " ".join(probe.events_of(steps + 1))
         if pay and not current.pay_options:
             text = f"The hand cannot pay {current.extra} more, so the tunnel is declined (C8). " \
                 + text
@@ -258,10 +260,7 @@ class TunnelSimulator(widgets.VBox):
             options=[(f"{board.ref(r)} · {r.length} {r.color}", r.id) for r in tunnels],
             value=start.id, description="tunnel", layout={"width": "380px"},
         )
-        self.color = widgets.Dropdown(options=[*CARD_COLORS, LOCOS_ONLY], description="colour",
-                                      layout={"width": "220px"})
-        self.locomotives = widgets.BoundedIntText(value=0, min=0, max=8, description="locos",
-                                                  layout={"width": "150px"})
+        self.color, self.locomotives = payment_controls()
         self.seed = widgets.IntText(value=self.model.seed, description="seed",
                                     layout={"width": "160px"})
         self.reveal_button = widgets.Button(description="Reveal 3 cards", button_style="primary",
@@ -282,16 +281,12 @@ class TunnelSimulator(widgets.VBox):
         self.reveal_button.on_click(lambda _: self._reveal())
         self.pay_button.on_click(lambda _: self._resolve(True))
         self.decline_button.on_click(lambda _: self._resolve(False))
-        side = widgets.VBox(
+        body = beside_map(
             [self.tunnel, widgets.HBox([self.color, self.locomotives]),
              widgets.HBox([self.seed, self.reveal_button]),
              self.hand, self.revealed, widgets.HBox([self.pay_button, self.decline_button]),
              self.outcome, self.probabilities],
-            layout={"flex": "1 1 440px", "min_width": "400px"},
-        )
-        body = widgets.HBox(
-            [side, widgets.Box([self.map], layout={"flex": "2 1 480px", "min_width": "420px"})],
-            layout={"flex_flow": "row wrap", "align_items": "flex-start"},
+            self.map,
         )
         super().__init__([body])
         self.add_class("ttr-tunnel-simulator")
@@ -304,12 +299,9 @@ class TunnelSimulator(widgets.VBox):
 
     def _on_tunnel(self, change) -> None:
         self.model.select(change["new"])
-        chooser = self.model.chooser
         self._quiet = True
         try:
-            self.color.value = LOCOS_ONLY if chooser.color is None else chooser.color
-            self.locomotives.max = self.model.route.length if self.model.route else 8
-            self.locomotives.value = chooser.action.locomotives if chooser.action else 0
+            show_payment(self.color, self.locomotives, self.model.chooser)
         finally:
             self._quiet = False
         self.render()
@@ -317,8 +309,7 @@ class TunnelSimulator(widgets.VBox):
     def _on_payment(self, _change) -> None:
         if self._quiet:
             return
-        color = None if self.color.value == LOCOS_ONLY else self.color.value
-        self.model.pay(color, self.locomotives.value)
+        self.model.pay(chosen_color(self.color), self.locomotives.value)
         self.render()
 
     def _on_seed(self, change) -> None:
@@ -371,8 +362,4 @@ class TunnelSimulator(widgets.VBox):
             f'<div style="{PANEL_CSS}">Chance the hand can pay whatever is revealed: '
             f"<b>{float(success):.1%}</b> ({success.numerator}/{success.denominator})</div>"
         )
-        route = model.route
-        self.map.value = self.painter.png(
-            model.game, highlight=[route.id] if route is not None else (),
-            highlight_cities=route.cities if route is not None else (),
-        )
+        self.map.value = self.painter.route_png(model.game, model.route)

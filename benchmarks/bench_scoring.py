@@ -28,13 +28,13 @@ import platform
 import random
 import statistics
 import sys
-import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from ttr.bench import best_of_ms, percentile  # noqa: E402
 from ttr.scoring import best_station_routes, longest_trail  # noqa: E402
 
 
@@ -158,18 +158,9 @@ def hard_station_position(rng: random.Random) -> tuple[list, list[str], list, li
 # -- timing -----------------------------------------------------------------------------------
 
 
-def fastest_ms(call: Callable[[], object], repeats: int = 3) -> float:
-    best = float("inf")
-    for _ in range(repeats):
-        start = time.perf_counter()
-        call()
-        best = min(best, time.perf_counter() - start)
-    return best * 1000
-
-
 def report(name: str, times: list[float], detail: str = "") -> None:
     times = sorted(times)
-    p99 = times[min(len(times) - 1, int(len(times) * 0.99))]
+    p99 = percentile(times, 0.99)
     print(
         f"{name:32s} n={len(times):4d}  p50 {statistics.median(times):7.3f}  "
         f"p99 {p99:7.3f}  max {times[-1]:7.3f} ms  {detail}"
@@ -210,7 +201,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     for name, samples, make in families:
         rng = random.Random(args.seed)
         networks = [make(rng) for _ in range(samples)]
-        times = [fastest_ms(lambda r=routes: longest_trail(r)) for routes in networks]
+        times = [best_of_ms(3, lambda r=routes: longest_trail(r)) for routes in networks]
         size = statistics.mean(len(routes) for routes in networks)
         report(name, times, f"(~{size:.0f} routes)")
 
@@ -221,7 +212,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     ):
         rng = random.Random(args.seed)
         positions = [make(rng) for _ in range(n)]
-        times = [fastest_ms(lambda p=p: best_station_routes(*p)) for p in positions]
+        times = [best_of_ms(3, lambda p=p: best_station_routes(*p)) for p in positions]
         report(name, times, "(up to 512 combinations)")
 
 

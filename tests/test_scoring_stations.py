@@ -13,46 +13,19 @@ built) is also counted in the breakdown.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from itertools import product
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from scoring_helpers import R, T, net, reachable
 
 from ttr.scoring import best_station_routes
 
 
-@dataclass(frozen=True)
-class R:
-    id: int
-    a: str
-    b: str
-    length: int = 1
-
-
-@dataclass(frozen=True)
-class T:
-    a: str
-    b: str
-    points: int
-
-
-def routes(*pairs: str, first_id: int = 0) -> list[R]:
-    """Routes from ``"A-B"`` strings, ids counting up from ``first_id``."""
-    return [R(first_id + i, *pair.split("-")) for i, pair in enumerate(pairs)]
-
-
 def joined(network: list[R], a: str, b: str) -> bool:
-    seen, frontier = {a}, [a]
-    while frontier:
-        city = frontier.pop()
-        for route in network:
-            for here, there in ((route.a, route.b), (route.b, route.a)):
-                if here == city and there not in seen:
-                    seen.add(there)
-                    frontier.append(there)
-    return b in seen
+    """Whether a path of ``network`` joins ``a`` and ``b``."""
+    return b in reachable(network, a)
 
 
 def ticket_points(network: list[R], tickets: list[T]) -> int:
@@ -83,8 +56,8 @@ def brute_force_stations(
 
 def test_ST3_one_route_per_station_serves_all_tickets() -> None:
     # The station at S can take S-X or S-Y, not both: only the dearer ticket is completed.
-    own = routes("A-S")
-    opponents = routes("S-X", "S-Y", first_id=10)
+    own = net("A-S")
+    opponents = net("S-X", "S-Y", first_id=10)
     tickets = [T("A", "X", 5), T("A", "Y", 8)]
     choice = best_station_routes(own, ["S"], opponents, tickets)
     assert choice.borrowed["S"].id == 11
@@ -98,8 +71,8 @@ def test_ST3_one_route_per_station_serves_all_tickets() -> None:
 
 
 def test_ST3_station_without_opponent_route_gives_nothing() -> None:
-    own = routes("A-B")
-    opponents = routes("C-D", first_id=10)
+    own = net("A-B")
+    opponents = net("C-D", first_id=10)
     tickets = [T("A", "C", 6), T("A", "B", 3)]
     choice = best_station_routes(own, ["C", "Z"], opponents, tickets)
     assert choice.borrowed == {"C": opponents[0], "Z": None}
@@ -109,7 +82,7 @@ def test_ST3_station_without_opponent_route_gives_nothing() -> None:
 
 
 def test_ST3_no_stations_scores_own_routes() -> None:
-    choice = best_station_routes(routes("A-B"), [], routes("B-C", first_id=5), [T("A", "C", 4)])
+    choice = best_station_routes(net("A-B"), [], net("B-C", first_id=5), [T("A", "C", 4)])
     assert choice.borrowed == {}
     assert choice.completed == (False,)
     assert choice.ticket_points == -4
@@ -118,8 +91,8 @@ def test_ST3_no_stations_scores_own_routes() -> None:
 def test_ST4_naive_first_choice_is_wrong() -> None:
     # S's first route (lowest id) completes a 4-point ticket; a later one completes two
     # tickets worth 5 + 6. Taking the first candidate, or the first that helps, is wrong.
-    own = routes("A-S", "P-Q")
-    opponents = routes("S-C", "S-P", first_id=10)
+    own = net("A-S", "P-Q")
+    opponents = net("S-C", "S-P", first_id=10)
     tickets = [T("A", "C", 4), T("A", "Q", 5), T("S", "P", 6)]
     choice = best_station_routes(own, ["S"], opponents, tickets)
     assert choice.borrowed["S"].id == 11
@@ -130,8 +103,8 @@ def test_ST4_naive_first_choice_is_wrong() -> None:
 def test_ST4_two_stations_combination_matters() -> None:
     # Each station alone would take its short route (5 points each); only together do
     # the two routes through M complete the 20-point ticket.
-    own = routes("A-S1", "B-S2")
-    opponents = routes("S1-M", "M-S2", "S1-C", "S2-D", first_id=10)
+    own = net("A-S1", "B-S2")
+    opponents = net("S1-M", "M-S2", "S1-C", "S2-D", first_id=10)
     tickets = [T("A", "B", 20), T("A", "C", 5), T("B", "D", 5)]
     choice = best_station_routes(own, ["S1", "S2"], opponents, tickets)
     assert {city: r.id for city, r in choice.borrowed.items()} == {"S1": 10, "S2": 11}
@@ -142,8 +115,8 @@ def test_ST4_two_stations_combination_matters() -> None:
 
 
 def test_ST4_ties_go_to_the_lowest_route_ids() -> None:
-    own = routes("A-S")
-    opponents = routes("S-B", "S-B", "S-B", first_id=20)  # three equal ways to B
+    own = net("A-S")
+    opponents = net("S-B", "S-B", "S-B", first_id=20)  # three equal ways to B
     choice = best_station_routes(own, ["S"], list(reversed(opponents)), [T("A", "B", 7)])
     assert choice.borrowed["S"].id == 20
     # Nothing to gain: still the lowest id, and the same answer whatever the input order.
@@ -153,8 +126,8 @@ def test_ST4_ties_go_to_the_lowest_route_ids() -> None:
 
 def test_ST4_station_in_another_players_network_far_from_own_routes() -> None:
     # A station in a city the player never reached still borrows a route there.
-    own = routes("A-B")
-    opponents = routes("B-X", "X-Y", first_id=10)
+    own = net("A-B")
+    opponents = net("B-X", "X-Y", first_id=10)
     choice = best_station_routes(own, ["X"], opponents, [T("A", "X", 9)])
     assert choice.borrowed["X"].id == 10
     assert choice.completed == (True,)
@@ -162,7 +135,7 @@ def test_ST4_station_in_another_players_network_far_from_own_routes() -> None:
 
 def test_ST4_worst_case_size_three_stations_eight_routes_each() -> None:
     hubs = ["H1", "H2", "H3"]
-    own = routes("A-H1", "B-H2", "C-H3")
+    own = net("A-H1", "B-H2", "C-H3")
     opponents = [
         R(100 + 10 * h + k, hub, f"{hub}x{k}") for h, hub in enumerate(hubs) for k in range(8)
     ]

@@ -7,32 +7,11 @@ small local route and ticket type, not the board module.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from scoring_helpers import R, T, net, reachable
 
 from ttr.scoring import CityGroups, completed_tickets, connected
-
-
-@dataclass(frozen=True)
-class R:
-    id: int
-    a: str
-    b: str
-    length: int = 1
-
-
-@dataclass(frozen=True)
-class T:
-    a: str
-    b: str
-    points: int
-
-
-def net(*pairs: str) -> list[R]:
-    """Routes from ``"A-B"`` strings."""
-    return [R(i, *pair.split("-")) for i, pair in enumerate(pairs)]
 
 
 def test_K4_roundabout_path_counts() -> None:
@@ -81,19 +60,6 @@ def test_K4_city_groups() -> None:
     groups.join("B", "C")
     assert groups.joined("A", "D")
     assert groups.find("A") == groups.find("D")
-
-
-def reachable(routes: list[R], start: str) -> set[str]:
-    """Plain graph search: every city a path of ``routes`` reaches from ``start``."""
-    seen, frontier = {start}, [start]
-    while frontier:
-        city = frontier.pop()
-        for route in routes:
-            for here, there in ((route.a, route.b), (route.b, route.a)):
-                if here == city and there not in seen:
-                    seen.add(there)
-                    frontier.append(there)
-    return seen
 
 
 cities = st.sampled_from("ABCDEFGH")

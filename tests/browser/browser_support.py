@@ -1,4 +1,5 @@
-"""Starting and stopping servers for the browser tests (used by ``conftest.py`` and the tests).
+"""Starting and stopping servers for the browser tests (used by ``conftest.py`` and the tests),
+and the checks the JupyterLab and Voila tests share.
 
 A :class:`Server` is started from the venv (the folder of ``sys.executable``) in its own process
 group, polled until it answers, and stopped by its PID: SIGTERM (the server shuts its kernels
@@ -22,12 +23,28 @@ from pathlib import Path
 
 BIN = Path(sys.executable).parent
 CHROMIUM_ARGS = [
-    "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-    "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic",
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
     "--disable-dev-shm-usage",
 ]
 NOTEBOOK = "classroom_app.ipynb"
 NO_NEWS = '{"fetchNews": "false", "checkForUpdates": false}'
+FALLBACK_TEXTS = ("VBox(children=", "GameStepper(step=", "TunnelSimulator(tunnel=")
+"""Text a widget shows when it does not render as a widget (its plain-text repr)."""
+STEP_ONE_SHOWN = """([sel, src]) => {
+    const img = document.querySelector(sel + ' img');
+    const text = document.querySelector(sel + ' .ttr-narration');
+    return img && img.src !== src && text &&
+           text.innerText.includes('Narration of step 1');
+}"""
+"""For ``page.wait_for_function``: the stepper ``sel`` shows a map other than ``src`` and the
+narration of step 1."""
 
 
 def free_port() -> int:
@@ -44,7 +61,11 @@ class Server:
         self.log = log
         self._log_file = open(log, "w")  # noqa: SIM115 (closed in stop())
         self.process = subprocess.Popen(
-            command, stdout=self._log_file, stderr=subprocess.STDOUT, env=env, cwd=cwd,
+            command,
+            stdout=self._log_file,
+            stderr=subprocess.STDOUT,
+            env=env,
+            cwd=cwd,
             start_new_session=True,  # its own process group: the server and its kernels
         )
 
@@ -83,6 +104,19 @@ class Server:
         self._log_file.close()
 
 
+def stepper_parts(page, stepper: str):
+    """The map image and the narration of the ``stepper`` selector, with what they show now:
+    ``(image, narration, src, said)``."""
+    image = page.locator(f"{stepper} img").first
+    narration = page.locator(f"{stepper} .ttr-narration").first
+    return image, narration, image.get_attribute("src"), narration.inner_text()
+
+
+def wait_for_step_one(page, stepper: str, src: str) -> None:
+    """Wait until the ``stepper`` shows step 1: a new map (not ``src``) and its narration."""
+    page.wait_for_function(STEP_ONE_SHOWN, arg=[stepper, src])
+
+
 def server_env(tmp_path: Path) -> dict[str, str]:
     env = dict(os.environ)
     env.update(
@@ -96,8 +130,9 @@ def server_env(tmp_path: Path) -> dict[str, str]:
 
 
 @contextlib.contextmanager
-def serve(command: list[str], url: str, tmp_path: Path, cwd: Path, artifacts: Path,
-          name: str) -> Iterator[Server]:
+def serve(
+    command: list[str], url: str, tmp_path: Path, cwd: Path, artifacts: Path, name: str
+) -> Iterator[Server]:
     server = Server(command, url, tmp_path / f"{name}-server.log", server_env(tmp_path), cwd)
     try:
         yield server

@@ -40,8 +40,9 @@ def classroom_dir(tmp_path: Path, repo_root: Path) -> Path:
 def browser(chromium_path: str):
     sync_api = pytest.importorskip("playwright.sync_api")
     with sync_api.sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=chromium_path, args=CHROMIUM_ARGS,
-                                              headless=True)
+        chromium = playwright.chromium.launch(
+            executable_path=chromium_path, args=CHROMIUM_ARGS, headless=True
+        )
         try:
             yield chromium
         finally:
@@ -54,8 +55,10 @@ def page(browser, request, artifacts_dir: Path):
     page = context.new_page()
     page.set_default_timeout(40_000)
     messages: list[str] = []
-    page.on("console", lambda msg: messages.append(f"{msg.type}: {msg.text}")
-            if msg.type in ("error",) else None)
+    page.on(
+        "console",
+        lambda msg: messages.append(f"{msg.type}: {msg.text}") if msg.type in ("error",) else None,
+    )
     page.on("pageerror", lambda err: messages.append(f"pageerror: {err}"))
     yield page
     failed = getattr(request.node, "rep_call", None)

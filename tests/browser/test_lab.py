@@ -15,7 +15,15 @@ import os
 import time
 
 import pytest
-from browser_support import BIN, NOTEBOOK, free_port, serve
+from browser_support import (
+    BIN,
+    FALLBACK_TEXTS,
+    NOTEBOOK,
+    free_port,
+    serve,
+    stepper_parts,
+    wait_for_step_one,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -30,7 +38,7 @@ TUNNEL = ".jp-OutputArea-output .ttr-tunnel-simulator"
 
 def check_no_fallback(page) -> None:
     assert page.locator("text=Error displaying widget").count() == 0
-    for text in ("VBox(children=", "GameStepper(step=", "TunnelSimulator(tunnel="):
+    for text in FALLBACK_TEXTS:
         assert page.locator(f".jp-OutputArea-output pre:has-text('{text}')").count() == 0, text
 
 
@@ -39,8 +47,13 @@ def test_classroom_notebook_in_jupyterlab(page, classroom_dir, tmp_path, artifac
     port = free_port()
     url = f"http://127.0.0.1:{port}"
     command = [
-        str(BIN / "jupyter"), "lab", "--no-browser", "--ip=127.0.0.1", f"--port={port}",
-        "--IdentityProvider.token=", "--ServerApp.password=",
+        str(BIN / "jupyter"),
+        "lab",
+        "--no-browser",
+        "--ip=127.0.0.1",
+        f"--port={port}",
+        "--IdentityProvider.token=",
+        "--ServerApp.password=",
         f"--ServerApp.root_dir={classroom_dir}",
         f"--LabApp.user_settings_dir={tmp_path / 'lab-user-settings'}",
         f"--LabApp.workspaces_dir={tmp_path / 'workspaces'}",
@@ -62,21 +75,11 @@ def test_classroom_notebook_in_jupyterlab(page, classroom_dir, tmp_path, artifac
             page.wait_for_selector(f"{TUNNEL} button:has-text('Reveal')")
             page.wait_for_selector(f"{STEPPER} img[src]")
             check_no_fallback(page)
-            image = page.locator(f"{STEPPER} img").first
-            narration = page.locator(f"{STEPPER} .ttr-narration").first
-            src, said = image.get_attribute("src"), narration.inner_text()
+            image, narration, src, said = stepper_parts(page, STEPPER)
             assert "Narration of step 0" in said
 
             next_button.click()
-            page.wait_for_function(
-                """([sel, src]) => {
-                    const img = document.querySelector(sel + ' img');
-                    const text = document.querySelector(sel + ' .ttr-narration');
-                    return img && img.src !== src && text &&
-                           text.innerText.includes('Narration of step 1');
-                }""",
-                arg=[STEPPER, src],
-            )
+            wait_for_step_one(page, STEPPER, src)
             assert image.get_attribute("src") != src
             assert narration.inner_text() != said
             assert "keeps" in narration.inner_text()  # step 1: Ann keeps opening tickets
@@ -88,9 +91,7 @@ def test_classroom_notebook_in_jupyterlab(page, classroom_dir, tmp_path, artifac
             check_no_fallback(page)
             page.screenshot(path=str(artifacts_dir / "lab-classroom.png"), full_page=True)
             for name, selector in (("stepper", STEPPER), ("tunnel", TUNNEL)):
-                page.locator(selector).first.screenshot(
-                    path=str(artifacts_dir / f"lab-{name}.png")
-                )
+                page.locator(selector).first.screenshot(path=str(artifacts_dir / f"lab-{name}.png"))
         except Exception:
             page.screenshot(path=str(artifacts_dir / "lab-classroom-failure.png"), full_page=True)
             raise

@@ -12,7 +12,15 @@ from __future__ import annotations
 import time
 
 import pytest
-from browser_support import BIN, NOTEBOOK, free_port, serve
+from browser_support import (
+    BIN,
+    FALLBACK_TEXTS,
+    NOTEBOOK,
+    free_port,
+    serve,
+    stepper_parts,
+    wait_for_step_one,
+)
 
 STEPPER = ".ttr-game-stepper"
 TUNNEL = ".ttr-tunnel-simulator"
@@ -29,41 +37,35 @@ def test_classroom_app_in_voila(page, classroom_dir, tmp_path, artifacts_dir):
     port = free_port()
     url = f"http://127.0.0.1:{port}"
     command = [
-        str(BIN / "voila"), "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1",
-        "--token=", str(classroom_dir / NOTEBOOK),
+        str(BIN / "voila"),
+        "--no-browser",
+        f"--port={port}",
+        "--Voila.ip=127.0.0.1",
+        "--token=",
+        str(classroom_dir / NOTEBOOK),
     ]
     with serve(command, url, tmp_path, classroom_dir, artifacts_dir, "voila") as server:
         try:
             server.wait_ready("/voila/static/")  # any answer will do: "/" would start a kernel
             page.goto(url + "/")
-            next_button = page.wait_for_selector(f"{STEPPER} button:has-text('Next')",
-                                                 timeout=45_000)
+            next_button = page.wait_for_selector(
+                f"{STEPPER} button:has-text('Next')", timeout=45_000
+            )
             page.wait_for_selector(f"{TUNNEL} button:has-text('Reveal')")
             page.wait_for_selector(f"{STEPPER} img[src]")
             assert page.locator("text=Error displaying widget").count() == 0
             body = page.inner_text("body")
-            for fallback in ("VBox(children=", "GameStepper(step=", "TunnelSimulator(tunnel="):
+            for fallback in FALLBACK_TEXTS:
                 assert fallback not in body
             assert "play_game(" not in body  # Voila shows no code
             assert "Ticket to Ride in class" in body
 
-            image = page.locator(f"{STEPPER} img").first
-            narration = page.locator(f"{STEPPER} .ttr-narration").first
-            src, said = image.get_attribute("src"), narration.inner_text()
+            image, narration, src, said = stepper_parts(page, STEPPER)
             next_button.click()
-            page.wait_for_function(
-                """([sel, src]) => {
-                    const img = document.querySelector(sel + ' img');
-                    const text = document.querySelector(sel + ' .ttr-narration');
-                    return img && img.src !== src && text &&
-                           text.innerText.includes('Narration of step 1');
-                }""",
-                arg=[STEPPER, src],
-            )
+            wait_for_step_one(page, STEPPER, src)
             assert image.get_attribute("src") != src and narration.inner_text() != said
             page.screenshot(path=str(artifacts_dir / "voila-classroom.png"), full_page=True)
         except Exception:
-            page.screenshot(path=str(artifacts_dir / "voila-classroom-failure.png"),
-                            full_page=True)
+            page.screenshot(path=str(artifacts_dir / "voila-classroom-failure.png"), full_page=True)
             raise
     assert time.monotonic() - started < 60

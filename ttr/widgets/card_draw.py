@@ -113,9 +113,7 @@ class CardDrawModel:
         if game.phase == TURN:
             return f"{self.player} to play: take a face-up card or draw blind (first card, D1)."
         if game.phase == SECOND_CARD:
-            return (
-                f"{self.player} takes a second card: face-up (not a locomotive, D4) or blind."
-            )
+            return f"{self.player} takes a second card: face-up (not a locomotive, D4) or blind."
         return f"{self.player} must settle something else first (phase '{game.phase}', T3)."
 
     def deck_top(self, count: int = 3) -> list[str]:
@@ -163,8 +161,13 @@ class CardDrawModel:
         try:
             game.play(action)
         except IllegalAction as err:
-            result = DrawResult(False, f"Not allowed: {err}", rule_of(str(err)), player,
-                                frames=(Frame("Market", before),))
+            result = DrawResult(
+                False,
+                f"Not allowed: {err}",
+                rule_of(str(err)),
+                player,
+                frames=(Frame("Market", before),),
+            )
             self.results.append(result)
             return result
         finally:
@@ -196,8 +199,11 @@ class CardDrawModel:
         for kind, market in recorded:
             if kind == "refill":
                 label = "Refilled (D2)" if action.slot is not None else "Refilled (D7)"
-                changed = {i: "new" for i, (a, b) in enumerate(zip(frames[-1].market, market,
-                                                                   strict=True)) if a != b}
+                changed = {
+                    i: "new"
+                    for i, (a, b) in enumerate(zip(frames[-1].market, market, strict=True))
+                    if a != b
+                }
                 if market != frames[-1].market:
                     frames.append(Frame(label, market, changed))
             else:
@@ -236,8 +242,11 @@ def _button_style(card: str | None) -> dict[str, str]:
     if card == LOCOMOTIVE:
         return {"button_color": "#5b3f8c", "text_color": "white", "font_weight": "bold"}
     dark = card in ("blue", "black", "red", "green")
-    return {"button_color": ROUTE_FACE[card], "text_color": "white" if dark else "black",
-            "font_weight": "bold"}
+    return {
+        "button_color": ROUTE_FACE[card],
+        "text_color": "white" if dark else "black",
+        "font_weight": "bold",
+    }
 
 
 class CardDrawExplorer(widgets.VBox):
@@ -249,35 +258,46 @@ class CardDrawExplorer(widgets.VBox):
     ``map``. ``CardDrawExplorer(game)``, or ``CardDrawExplorer(model=CardDrawModel.new())``.
     """
 
-    def __init__(self, game: Game | None = None, *, model: CardDrawModel | None = None,
-                 painter: MapPainter | None = None):
+    def __init__(
+        self,
+        game: Game | None = None,
+        *,
+        model: CardDrawModel | None = None,
+        painter: MapPainter | None = None,
+    ):
         self.model = model or (CardDrawModel(game) if game is not None else CardDrawModel.new())
         self.painter = painter or MapPainter(size=4)
         self.slot_buttons = [
-            widgets.Button(layout={"width": "92px", "height": "40px"})
-            for _ in self.model.market
+            widgets.Button(layout={"width": "92px", "height": "40px"}) for _ in self.model.market
         ]
         for i, button in enumerate(self.slot_buttons):
             button.on_click(lambda _, slot=i + 1: self._act(self.model.take(slot)))
-        self.blind_button = widgets.Button(description="Draw blind", icon="question",
-                                           layout={"width": "120px", "height": "40px"})
+        self.blind_button = widgets.Button(
+            description="Draw blind", icon="question", layout={"width": "120px", "height": "40px"}
+        )
         self.blind_button.on_click(lambda _: self._act(self.model.draw_blind()))
-        self.undo_button = widgets.Button(description="Undo", icon="undo",
-                                          layout={"width": "90px", "height": "40px"})
+        self.undo_button = widgets.Button(
+            description="Undo", icon="undo", layout={"width": "90px", "height": "40px"}
+        )
         self.undo_button.on_click(lambda _: self._act(self.model.undo(), neutral=True))
-        self.teacher = widgets.Checkbox(value=False, description="teacher view (deck top)",
-                                        indent=False)
+        self.teacher = widgets.Checkbox(
+            value=False, description="teacher view (deck top)", indent=False
+        )
         self.teacher.observe(lambda _: self.render(), names="value")
         self.status = widgets.HTML()
         self.message = widgets.HTML(message_html("Choose a card.", None))
         self.frames = widgets.HTML()
         self.narration = widgets.HTML()
         self.map = widgets.Image(format="png", layout=MAP_LAYOUT)
-        market_row = widgets.HBox([*self.slot_buttons, self.blind_button, self.undo_button],
-                                  layout={"flex_flow": "row wrap"})
+        market_row = widgets.HBox(
+            [*self.slot_buttons, self.blind_button, self.undo_button],
+            layout={"flex_flow": "row wrap"},
+        )
         body = beside_map(
             [self.status, market_row, self.teacher, self.message, self.frames, self.narration],
-            self.map, flex="1 1 420px", min_width="380px",
+            self.map,
+            flex="1 1 420px",
+            min_width="380px",
         )
         super().__init__([body])
         self.add_class("ttr-card-draw")
@@ -309,9 +329,10 @@ class CardDrawExplorer(widgets.VBox):
             f"</div>{top}</div>"
         )
         last = model.last
-        self.frames.value = frames_html(last.frames) if last and last.ok else frames_html(
-            (Frame("Market", model.market),)
+        self.frames.value = (
+            frames_html(last.frames)
+            if last and last.ok
+            else frames_html((Frame("Market", model.market),))
         )
-        self.narration.value = narration_html(last.events if last and last.ok else (),
-                                              "Narration")
+        self.narration.value = narration_html(last.events if last and last.ok else (), "Narration")
         self.map.value = self.painter.png(game)

@@ -78,8 +78,10 @@ def demo_position(players: int = 3, seed: int = 3) -> dict:
             "Ann": {"red": 3, "yellow": 2, "green": 4, "blue": 1, "loco": 2},
             "Ben": {"black": 4, "loco": 1},
         },
-        "routes": {"Ann": ["Frankfurt-Paris (orange)"],
-                   "Ben": ["Bruxelles-Paris (red)", "Berlin-Frankfurt (black)"]},
+        "routes": {
+            "Ann": ["Frankfurt-Paris (orange)"],
+            "Ben": ["Bruxelles-Paris (red)", "Berlin-Frankfurt (black)"],
+        },
         "turn": "Ann",
     }
 
@@ -195,9 +197,7 @@ class ClaimModel:
         self.route = route
         options = self.options()
         if options:  # the cheapest way: fewest locomotives, locomotives only last
-            self.color, self.locomotives = min(
-                options, key=lambda o: (o[0] is None, o[1])
-            )
+            self.color, self.locomotives = min(options, key=lambda o: (o[0] is None, o[1]))
         else:  # no legal way: show the closest try (the most cards of one colour)
             hand = self.hand
             color = max(CARD_COLORS, key=hand.__getitem__) if route.color == GRAY else route.color
@@ -232,8 +232,9 @@ class ClaimModel:
             return ""
         action = self.action
         assert action is not None
-        return format_cards(action.color, self.route.length - action.locomotives,
-                            action.locomotives)
+        return format_cards(
+            action.color, self.route.length - action.locomotives, action.locomotives
+        )
 
     def check(self) -> Verdict:
         """Is the chosen claim legal now? Asked of the engine on a copy of the game."""
@@ -289,10 +290,10 @@ class ClaimModel:
 
 def verdict_html(verdict: Verdict) -> str:
     items = "".join(f"<li>{esc(r)}</li>" for r in verdict.reasons)
-    return (
-        message_html(verdict.message, verdict.legal if verdict.reasons else None)
-        + (f'<ul class="ttr-reasons" style="{PANEL_CSS}margin:4px 0;padding-left:20px">'
-           f"{items}</ul>" if items else "")
+    return message_html(verdict.message, verdict.legal if verdict.reasons else None) + (
+        f'<ul class="ttr-reasons" style="{PANEL_CSS}margin:4px 0;padding-left:20px">{items}</ul>'
+        if items
+        else ""
     )
 
 
@@ -305,19 +306,23 @@ class RouteClaimer(widgets.VBox):
     Output: ``verdict`` (HTML), ``hand``, ``narration``, ``map`` (the chosen route glows).
     """
 
-    def __init__(self, game: Game | None = None, *, players: int = 3,
-                 painter: MapPainter | None = None):
+    def __init__(
+        self, game: Game | None = None, *, players: int = 3, painter: MapPainter | None = None
+    ):
         self.painter = painter or MapPainter()
         self.players = widgets.ToggleButtons(
-            options=[2, 3, 4, 5], value=players, description="players",
+            options=[2, 3, 4, 5],
+            value=players,
+            description="players",
             style={"button_width": "40px"},
             layout={"display": "none" if game is not None else ""},
         )
         self.player = widgets.Dropdown(description="claimer", layout={"width": "200px"})
         self.route = widgets.Dropdown(description="route", layout={"width": "460px"})
         self.color, self.locomotives = payment_controls()
-        self.claim_button = widgets.Button(description="Claim", button_style="success",
-                                           icon="check")
+        self.claim_button = widgets.Button(
+            description="Claim", button_style="success", icon="check"
+        )
         self.pay_button = widgets.Button(description="Pay the extra", button_style="warning")
         self.decline_button = widgets.Button(description="Decline")
         self.verdict = widgets.HTML()
@@ -338,9 +343,18 @@ class RouteClaimer(widgets.VBox):
         tunnel_row = widgets.HBox([self.pay_button, self.decline_button])
         self._tunnel_row = tunnel_row
         body = beside_map(
-            [self.players, self.player, self.route,
-             widgets.HBox([self.color, self.locomotives]), self.claim_button, tunnel_row,
-             self.verdict, self.hand, self.options, self.narration],
+            [
+                self.players,
+                self.player,
+                self.route,
+                widgets.HBox([self.color, self.locomotives]),
+                self.claim_button,
+                tunnel_row,
+                self.verdict,
+                self.hand,
+                self.options,
+                self.narration,
+            ],
             self.map,
         )
         super().__init__([body])
@@ -365,8 +379,11 @@ class RouteClaimer(widgets.VBox):
             current = route_id if route_id is not None else self.route.value
             self.route.options = labels
             if current is None:
-                current = game.board.route("Bruxelles-Paris (yellow)").id if (
-                    game.rules.map == "europe") else 0
+                current = (
+                    game.board.route("Bruxelles-Paris (yellow)").id
+                    if (game.rules.map == "europe")
+                    else 0
+                )
             self.route.value = current
             self.model.select(current)
             show_payment(self.color, self.locomotives, self.model)
@@ -412,10 +429,13 @@ class RouteClaimer(widgets.VBox):
         verdict = model.check()
         self.verdict.value = verdict_html(verdict)
         name = model.game.players[model.player]
-        self.hand.value = (f'<div style="{PANEL_CSS}">{esc(name)}\'s hand: '
-                           f"{hand_html(model.hand)}</div>")
-        ways = [format_cards(c, (model.route.length if model.route else 0) - n, n)
-                for c, n in model.options()]
+        self.hand.value = (
+            f'<div style="{PANEL_CSS}">{esc(name)}\'s hand: {hand_html(model.hand)}</div>'
+        )
+        ways = [
+            format_cards(c, (model.route.length if model.route else 0) - n, n)
+            for c, n in model.options()
+        ]
         self.options.value = (
             f'<div style="{PANEL_CSS}color:#333">Ways to pay ({len(ways)}): '
             f"{esc('; '.join(ways[:8]) + (' …' if len(ways) > 8 else '')) or 'none'}</div>"

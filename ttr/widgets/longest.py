@@ -130,8 +130,9 @@ class LongestRouteExplorer(widgets.VBox):
     ``trail`` (HTML: the cities in order), ``message`` and ``map``.
     """
 
-    def __init__(self, game: Game | None = None, *, player: int = 0,
-                 painter: MapPainter | None = None):
+    def __init__(
+        self, game: Game | None = None, *, player: int = 0, painter: MapPainter | None = None
+    ):
         if game is None:
             game = bot_game("europe", 4, 1)
         self.game = game
@@ -139,14 +140,18 @@ class LongestRouteExplorer(widgets.VBox):
         self.painter = painter or MapPainter(size=32)
         board = game.board
         labels = sorted(route_options(board.routes, lambda r: f"{board.ref(r)} · {r.length}"))
-        self.route = widgets.Dropdown(options=labels, description="route",
-                                      layout={"width": "360px"})
-        self.toggle_button = widgets.Button(description="Toggle route", button_style="primary",
-                                            icon="exchange")
+        self.route = widgets.Dropdown(
+            options=labels, description="route", layout={"width": "360px"}
+        )
+        self.toggle_button = widgets.Button(
+            description="Toggle route", button_style="primary", icon="exchange"
+        )
         self.clear_button = widgets.Button(description="Clear all")
         self.source = widgets.Dropdown(
             options=[(f"{name}'s routes", seat) for seat, name in enumerate(game.players)],
-            value=player, description="load", layout={"width": "260px"},
+            value=player,
+            description="load",
+            layout={"width": "260px"},
         )
         self.length = widgets.HTML()
         self.trail = widgets.HTML()
@@ -156,9 +161,17 @@ class LongestRouteExplorer(widgets.VBox):
         self.clear_button.on_click(lambda _: self._clear())
         self.source.observe(self._on_source, names="value")
         body = beside_map(
-            [self.source, widgets.HBox([self.route, self.toggle_button]), self.clear_button,
-             self.length, self.trail, self.message],
-            self.map, flex="1 1 420px", min_width="380px",
+            [
+                self.source,
+                widgets.HBox([self.route, self.toggle_button]),
+                self.clear_button,
+                self.length,
+                self.trail,
+                self.message,
+            ],
+            self.map,
+            flex="1 1 420px",
+            min_width="380px",
         )
         super().__init__([body])
         self.add_class("ttr-longest-route")
@@ -180,8 +193,9 @@ class LongestRouteExplorer(widgets.VBox):
 
     def _on_source(self, change) -> None:
         self.model.set_routes(r.id for r in self.game.routes_of(change["new"]))
-        self.message.value = message_html(f"Loaded {self.game.players[change['new']]}'s routes.",
-                                          None)
+        self.message.value = message_html(
+            f"Loaded {self.game.players[change['new']]}'s routes.", None
+        )
         self.render()
 
     def render(self) -> None:
@@ -200,6 +214,7 @@ class LongestRouteExplorer(widgets.VBox):
             f'<ol style="margin:2px 0;padding-left:22px">{steps}</ol></div>'
         )
         self.map.value = self.painter.png(
-            model.position(), highlight=[r.id for r in trail.routes],
+            model.position(),
+            highlight=[r.id for r in trail.routes],
             title=f"Longest trail: {trail.length} trains",
         )

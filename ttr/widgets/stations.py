@@ -162,16 +162,20 @@ class StationModel:
     @property
     def opponent_routes(self) -> list[Route]:
         owner = self.game.owner
-        return [r for r in self.game.board.routes
-                if owner[r.id] is not None and owner[r.id] != self.player]
+        return [
+            r
+            for r in self.game.board.routes
+            if owner[r.id] is not None and owner[r.id] != self.player
+        ]
 
     @property
     def tickets(self) -> list[Ticket]:
         return self.game.tickets_of(self.player)
 
     def choice(self) -> StationChoice:
-        return best_station_routes(self.own_routes, self.stations, self.opponent_routes,
-                                   self.tickets)
+        return best_station_routes(
+            self.own_routes, self.stations, self.opponent_routes, self.tickets
+        )
 
     def view(self) -> StationView:
         board = self.game.board
@@ -183,16 +187,18 @@ class StationModel:
             zip(tickets, without, choice.completed, strict=True)
         ):
             helped = tuple(board.display(c) for c, idx in choice.helped.items() if i in idx)
-            lines.append(TicketLine(board.ticket_ref(ticket), ticket.points, before, after,
-                                    helped))
-        points_without = sum(t.points if ok else -t.points
-                             for t, ok in zip(tickets, without, strict=True))
+            lines.append(TicketLine(board.ticket_ref(ticket), ticket.points, before, after, helped))
+        points_without = sum(
+            t.points if ok else -t.points for t, ok in zip(tickets, without, strict=True)
+        )
         rules = self.game.rules
         return StationView(
             player=self.game.players[self.player],
             stations=tuple(board.display(c) for c in self.stations),
-            borrowed={board.display(c): (board.ref(r) if r is not None else None)
-                      for c, r in choice.borrowed.items()},
+            borrowed={
+                board.display(c): (board.ref(r) if r is not None else None)
+                for c, r in choice.borrowed.items()
+            },
             tickets=tuple(lines),
             ticket_points_without=points_without,
             ticket_points_with=choice.ticket_points,
@@ -210,8 +216,9 @@ class StationModel:
         for city in self.game.board.cities:
             if city in taken:
                 continue
-            points = best_station_routes(self.own_routes, [*self.stations, city],
-                                         self.opponent_routes, self.tickets).ticket_points
+            points = best_station_routes(
+                self.own_routes, [*self.stations, city], self.opponent_routes, self.tickets
+            ).ticket_points
             if points > base:
                 gains.append((self.game.board.display(city), points - base))
         gains.sort(key=lambda item: (-item[1], item[0]))
@@ -227,17 +234,26 @@ class StationModel:
 
 def plan_html(view: StationView, suggestions: list[tuple[str, int]]) -> str:
     nothing = "<i>nothing</i> (no opponent route)"
-    borrowed = "".join(
-        f"<li><b>{esc(city)}</b> borrows {esc(ref) if ref else nothing}</li>"
-        for city, ref in view.borrowed.items()
-    ) or "<li>(no stations)</li>"
+    borrowed = (
+        "".join(
+            f"<li><b>{esc(city)}</b> borrows {esc(ref) if ref else nothing}</li>"
+            for city, ref in view.borrowed.items()
+        )
+        or "<li>(no stations)</li>"
+    )
     rows = []
     for t in view.tickets:
         after = "✔" if t.with_stations else "✘"
         color = "#1b7f3b" if t.with_stations else "#b3261e"
         how = f" via {esc(', '.join(t.helped_by))}" if t.helped_by else ""
-        rows.append([esc(t.ticket), str(t.points), "✔" if t.without_stations else "✘",
-                     f'<span style="color:{color};font-weight:600">{after}</span>{how}'])
+        rows.append(
+            [
+                esc(t.ticket),
+                str(t.points),
+                "✔" if t.without_stations else "✘",
+                f'<span style="color:{color};font-weight:600">{after}</span>{how}',
+            ]
+        )
     tips = ", ".join(f"{esc(c)} (+{g})" for c, g in suggestions) or "none"
     return (
         f'<div class="ttr-plan" style="{PANEL_CSS}"><b>Borrowed routes (ST3-ST4)</b>'
@@ -258,8 +274,13 @@ class StationPlanner(widgets.VBox):
     ``plan`` (HTML: borrowed routes, tickets, points) and ``map`` (borrowed routes glow).
     """
 
-    def __init__(self, game: Game | None = None, *, player: int | None = None,
-                 painter: MapPainter | None = None):
+    def __init__(
+        self,
+        game: Game | None = None,
+        *,
+        player: int | None = None,
+        painter: MapPainter | None = None,
+    ):
         self.model = StationModel(game, player or 0) if game is not None else StationModel.demo()
         if game is not None and player is None:
             self.model.set_player(0)
@@ -268,11 +289,16 @@ class StationPlanner(widgets.VBox):
         board = model_game.board
         self.player = widgets.Dropdown(
             options=[(name, seat) for seat, name in enumerate(model_game.players)],
-            value=self.model.player, description="player", layout={"width": "220px"},
+            value=self.model.player,
+            description="player",
+            layout={"width": "220px"},
         )
         cities = sorted(board.cities, key=board.display)
-        self.city = widgets.Dropdown(options=[(board.display(c), c) for c in cities],
-                                     description="city", layout={"width": "260px"})
+        self.city = widgets.Dropdown(
+            options=[(board.display(c), c) for c in cities],
+            description="city",
+            layout={"width": "260px"},
+        )
         self.place_button = widgets.Button(description="Place station", button_style="primary")
         self.remove_button = widgets.Button(description="Remove")
         self.reset_button = widgets.Button(description="As built")
@@ -287,9 +313,14 @@ class StationPlanner(widgets.VBox):
         self.reset_button.on_click(lambda _: self._say(self._do(self.model.reset, "as built")))
         self.clear_button.on_click(lambda _: self._say(self._do(self.model.clear, "cleared")))
         body = beside_map(
-            [self.player, widgets.HBox([self.city, self.place_button]),
-             widgets.HBox([self.remove_button, self.reset_button, self.clear_button]),
-             self.message, self.summary, self.plan],
+            [
+                self.player,
+                widgets.HBox([self.city, self.place_button]),
+                widgets.HBox([self.remove_button, self.reset_button, self.clear_button]),
+                self.message,
+                self.summary,
+                self.plan,
+            ],
             self.map,
         )
         super().__init__([body])
@@ -325,9 +356,15 @@ class StationPlanner(widgets.VBox):
         )
         self.plan.value = plan_html(view, model.suggest())
         borrowed = [r for r in model.choice().borrowed.values() if r is not None]
-        helped_cities = {c for t, line in zip(model.tickets, view.tickets, strict=True)
-                         if line.helped_by for c in t.cities}
+        helped_cities = {
+            c
+            for t, line in zip(model.tickets, view.tickets, strict=True)
+            if line.helped_by
+            for c in t.cities
+        }
         self.map.value = self.painter.png(
-            model.position(), highlight=borrowed, highlight_cities=helped_cities,
+            model.position(),
+            highlight=borrowed,
+            highlight_cities=helped_cities,
             title=f"{view.player}'s stations: {', '.join(view.stations) or 'none'}",
         )

@@ -306,8 +306,15 @@ class GameStepper(widgets.VBox):
     ``headline``, ``info`` and ``narration`` (HTML). The model is ``.model``.
     """
 
-    def __init__(self, source=None, *, model: StepperModel | None = None, teacher: bool = False,
-                 interval: int = 800, painter: MapPainter | None = None):
+    def __init__(
+        self,
+        source=None,
+        *,
+        model: StepperModel | None = None,
+        teacher: bool = False,
+        interval: int = 800,
+        painter: MapPainter | None = None,
+    ):
         self.model = model if model is not None else StepperModel(source, teacher=teacher)
         self.model.teacher = teacher or self.model.teacher
         self.painter = painter or MapPainter()
@@ -320,14 +327,21 @@ class GameStepper(widgets.VBox):
         )
         self.last_button = widgets.Button(description="Last »", layout={"width": "80px"})
         self.slider = widgets.IntSlider(
-            value=0, min=0, max=last, description="step", continuous_update=False,
+            value=0,
+            min=0,
+            max=last,
+            description="step",
+            continuous_update=False,
             layout={"width": "360px"},
         )
-        self.play = widgets.Play(value=0, min=0, max=last, interval=interval,
-                                 tooltip="autoplay")
+        self.play = widgets.Play(value=0, min=0, max=last, interval=interval, tooltip="autoplay")
         widgets.link((self.play, "value"), (self.slider, "value"))
-        self.teacher = widgets.Checkbox(value=self.model.teacher, description="teacher view",
-                                        indent=False, layout={"width": "120px"})
+        self.teacher = widgets.Checkbox(
+            value=self.model.teacher,
+            description="teacher view",
+            indent=False,
+            layout={"width": "120px"},
+        )
         self.headline = widgets.HTML()
         self.map = widgets.Image(format="png", layout=MAP_LAYOUT)
         self.info = widgets.HTML()
@@ -339,12 +353,20 @@ class GameStepper(widgets.VBox):
         self.slider.observe(self._on_slider, names="value")
         self.teacher.observe(self._on_teacher, names="value")
         controls = widgets.HBox(
-            [self.first_button, self.back_button, self.next_button, self.last_button,
-             self.play, self.slider, self.teacher],
+            [
+                self.first_button,
+                self.back_button,
+                self.next_button,
+                self.last_button,
+                self.play,
+                self.slider,
+                self.teacher,
+            ],
             layout={"flex_flow": "row wrap", "align_items": "center"},
         )
-        side = widgets.VBox([self.info, self.narration],
-                            layout={"flex": "1 1 340px", "min_width": "300px"})
+        side = widgets.VBox(
+            [self.info, self.narration], layout={"flex": "1 1 340px", "min_width": "300px"}
+        )
         body = widgets.HBox(
             [widgets.Box([self.map], layout={"flex": "3 1 560px", "min_width": "480px"}), side],
             layout={"flex_flow": "row wrap", "align_items": "flex-start"},

@@ -101,8 +101,7 @@ class TunnelModel:
     @property
     def tunnels(self) -> list[Route]:
         """The tunnels still unclaimed."""
-        return [r for r in self.game.board.routes
-                if r.is_tunnel and self.game.owner[r.id] is None]
+        return [r for r in self.game.board.routes if r.is_tunnel and self.game.owner[r.id] is None]
 
     @property
     def route(self) -> Route | None:
@@ -130,8 +129,11 @@ class TunnelModel:
         """Exact P(extra cost = k) for the deck now and the chosen payment (C7, C9)."""
         cards = self.game.cards
         return tunnel_extra_distribution(
-            Counter(cards.deck), self.chooser.color, self.locomotives_only,
-            self.game.rules.tunnel_reveal, discard_counts=Counter(cards.discard),
+            Counter(cards.deck),
+            self.chooser.color,
+            self.locomotives_only,
+            self.game.rules.tunnel_reveal,
+            discard_counts=Counter(cards.discard),
         )
 
     def success_probability(self) -> Fraction:
@@ -145,8 +147,11 @@ class TunnelModel:
             hand[action.color] -= route.length - action.locomotives
         hand[LOCOMOTIVE] -= action.locomotives
         return sum(
-            (p for k, p in self.distribution().items()
-             if k == 0 or tunnel_extra_options(hand, action.color, k)),
+            (
+                p
+                for k, p in self.distribution().items()
+                if k == 0 or tunnel_extra_options(hand, action.color, k)
+            ),
             Fraction(0),
         )
 
@@ -213,30 +218,44 @@ class TunnelModel:
         except IllegalAction as err:  # pragma: no cover - options come from the engine
             return f"Not allowed: {err}"
         if pay and not current.pay_options:
-            text = f"The hand cannot pay {current.extra} more, so the tunnel is declined (C8). " \
-                + text
+            text = (
+                f"The hand cannot pay {current.extra} more, so the tunnel is declined (C8). " + text
+            )
         self.outcome = text
         self.outcome_ok = probe.owner[current.route] is not None
         return text
 
 
-def distribution_html(dist: dict[int, Fraction], tally: Counter | None = None,
-                      current: int | None = None) -> str:
+def distribution_html(
+    dist: dict[int, Fraction], tally: Counter | None = None, current: int | None = None
+) -> str:
     """Exact probabilities as a table with bars; observed counts beside them."""
     tally = tally or Counter()
     total = sum(tally.values())
     rows = []
     for k in range(max([*dist, *tally, 0]) + 1):
         p = dist.get(k, Fraction(0))
-        bar = (f'<span style="display:inline-block;height:11px;width:{round(160 * p)}px;'
-               f'background:{"#ffb000" if k == current else "#4a78b5"}"></span>')
+        bar = (
+            f'<span style="display:inline-block;height:11px;width:{round(160 * p)}px;'
+            f'background:{"#ffb000" if k == current else "#4a78b5"}"></span>'
+        )
         seen = f"{tally[k]} of {total}" if total else ""
         mark = " ◀" if k == current else ""
-        rows.append([f"<b>{k}</b>{mark}", f"{p.numerator}/{p.denominator}" if p else "0",
-                     f"{float(p):.1%}", bar, seen])
-    return (f'<div class="ttr-distribution" style="{PANEL_CSS}"><b>Exact chance of each '
-            "extra cost for this deck</b>"
-            + table_html(["extra", "exact", "%", "", "your reveals"], rows) + "</div>")
+        rows.append(
+            [
+                f"<b>{k}</b>{mark}",
+                f"{p.numerator}/{p.denominator}" if p else "0",
+                f"{float(p):.1%}",
+                bar,
+                seen,
+            ]
+        )
+    return (
+        f'<div class="ttr-distribution" style="{PANEL_CSS}"><b>Exact chance of each '
+        "extra cost for this deck</b>"
+        + table_html(["extra", "exact", "%", "", "your reveals"], rows)
+        + "</div>"
+    )
 
 
 class TunnelSimulator(widgets.VBox):
@@ -247,8 +266,9 @@ class TunnelSimulator(widgets.VBox):
     ``outcome``, ``probabilities`` (HTML) and ``map`` (the tunnel glows).
     """
 
-    def __init__(self, game: Game | None = None, *, seed: int = 0,
-                 painter: MapPainter | None = None):
+    def __init__(
+        self, game: Game | None = None, *, seed: int = 0, painter: MapPainter | None = None
+    ):
         self.model = TunnelModel(game, seed) if game is not None else TunnelModel.demo(seed)
         self.painter = painter or MapPainter(size=16)
         tunnels = self.model.tunnels
@@ -258,15 +278,20 @@ class TunnelSimulator(widgets.VBox):
         start = next((r for r in tunnels if board.ref(r) == "Barcelona-Pamplona"), tunnels[0])
         self.tunnel = widgets.Dropdown(
             options=[(f"{board.ref(r)} · {r.length} {r.color}", r.id) for r in tunnels],
-            value=start.id, description="tunnel", layout={"width": "380px"},
+            value=start.id,
+            description="tunnel",
+            layout={"width": "380px"},
         )
         self.color, self.locomotives = payment_controls()
-        self.seed = widgets.IntText(value=self.model.seed, description="seed",
-                                    layout={"width": "160px"})
-        self.reveal_button = widgets.Button(description="Reveal 3 cards", button_style="primary",
-                                            icon="eye")
-        self.pay_button = widgets.Button(description="Pay the extra", button_style="warning",
-                                         disabled=True)
+        self.seed = widgets.IntText(
+            value=self.model.seed, description="seed", layout={"width": "160px"}
+        )
+        self.reveal_button = widgets.Button(
+            description="Reveal 3 cards", button_style="primary", icon="eye"
+        )
+        self.pay_button = widgets.Button(
+            description="Pay the extra", button_style="warning", disabled=True
+        )
         self.decline_button = widgets.Button(description="Decline", disabled=True)
         self.hand = widgets.HTML()
         self.revealed = widgets.HTML()
@@ -282,10 +307,16 @@ class TunnelSimulator(widgets.VBox):
         self.pay_button.on_click(lambda _: self._resolve(True))
         self.decline_button.on_click(lambda _: self._resolve(False))
         body = beside_map(
-            [self.tunnel, widgets.HBox([self.color, self.locomotives]),
-             widgets.HBox([self.seed, self.reveal_button]),
-             self.hand, self.revealed, widgets.HBox([self.pay_button, self.decline_button]),
-             self.outcome, self.probabilities],
+            [
+                self.tunnel,
+                widgets.HBox([self.color, self.locomotives]),
+                widgets.HBox([self.seed, self.reveal_button]),
+                self.hand,
+                self.revealed,
+                widgets.HBox([self.pay_button, self.decline_button]),
+                self.outcome,
+                self.probabilities,
+            ],
             self.map,
         )
         super().__init__([body])
@@ -341,8 +372,9 @@ class TunnelSimulator(widgets.VBox):
             self.revealed.value = ""
         else:
             marks = {i: "matches" for i, m in enumerate(current.matches) if m}
-            extra = (f"Extra cost: <b>{current.extra}</b> card(s)"
-                     + ("" if current.can_pay else " — the hand cannot pay it (C8)"))
+            extra = f"Extra cost: <b>{current.extra}</b> card(s)" + (
+                "" if current.can_pay else " — the hand cannot pay it (C8)"
+            )
             self.revealed.value = (
                 f'<div class="ttr-revealed" style="{PANEL_CSS}">Revealed (seed {current.seed}): '
                 f"{cards_html(current.revealed, marks)}<br>{extra}</div>"

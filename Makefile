@@ -33,8 +33,9 @@ lab: venv
 	printf '%s\n' '{"@jupyterlab/apputils-extension:notification": {"fetchNews": "false", "checkForUpdates": false}}' > $(LAB_OVERRIDES)
 	$(BIN)/jupyter lab $(ROOT_FLAG) $(LAB_TARGET)
 
+# Two workers (CI has two cores); --dist loadscope in pyproject keeps each notebook on one worker.
 test: venv
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n 2
 
 classroom: venv
 	$(BIN)/voila --no-browser notebooks/classroom_app.ipynb

@@ -265,19 +265,19 @@ def test_C5_identical_double_claims_are_listed_as_they_are_accepted():
         assert game.is_legal(action) == (action in game.legal_actions()), route.id
 
 
-def test_C5_claim_of_the_second_identical_route_survives_undo():
-    """Ann claims the second Portland-Seattle route; Ben draws; undo gives back that position."""
+def test_C5_second_identical_route_is_refused_and_the_first_survives_undo():
+    """While both Portland-Seattle routes are free, the engine takes the first as the move (the
+    two are the same move) and refuses the second by id; a claim, a draw and an undo give back
+    the position after the claim."""
     game = position("usa", 2, hands={"Ann": {"red": 1}})
-    _, second = game.board.find_routes("Portland-Seattle")
-    action = Claim(second.id, "red", 0)
-    if not game.is_legal(action):
-        pytest.skip("the engine refuses the second identical route: nothing to replay")
-    game.play(action)
+    first, second = game.board.find_routes("Portland-Seattle")
+    assert_illegal(game, Claim(second.id, "red", 0), "C5")
+    game.play(Claim(first.id, "red", 0))
     key = game.state_key()
     game.play("draw deck")
     game.undo()
     assert game.state_key() == key
-    assert game.route_owner(second.id) == 0
+    assert game.route_owner(first.id) == 0 and game.route_owner(second.id) is None
 
 
 # ---------------------------------------------------------------------------------------------

@@ -38,3 +38,9 @@ def test_every_turn_rule_has_a_test():
 def test_test_names_cite_real_rule_ids():
     unknown = sorted(rule_test_names() - set(RULE_IDS))
     assert not unknown, f"tests named after unknown rule ids: {unknown}"
+
+
+def test_every_rule_of_the_rules_page_has_a_test():
+    """All of docs/rules.md, the scoring rules (K4, ST3-ST6, F1-F5) included."""
+    missing = [rule for rule in RULE_IDS if rule not in rule_test_names()]
+    assert not missing, f"rules without a test_<ID>_ test: {missing}"

@@ -63,6 +63,8 @@ PHASES = (OPENING, TURN, SECOND_CARD, TUNNEL, TICKETS, OVER)
 DEFAULT_NAMES = ("Ann", "Ben", "Cat", "Dan", "Eve")
 ORDINALS = ("first", "second", "third", "fourth", "fifth")
 DRAW_CARDS = tuple(DrawCard(slot) for slot in range(8))
+FULL_DRAWS = tuple((*DRAW_CARDS[:size], DRAW_DECK) for size in range(9))
+"""The draws of a full market of each size, with the deck: the usual start of a turn's list."""
 SETTLING: dict[str, tuple[type, ...]] = {
     OPENING: (KeepTickets,),
     TICKETS: (KeepTickets,),
@@ -296,13 +298,17 @@ class Game:
         phase = self.phase
         if phase == TURN:
             return self._turn_actions()
-        if phase == SECOND_CARD:
+        if phase == SECOND_CARD:  # any card but a face-up locomotive (D4)
+            market = self.cards.market
+            can_draw = self.cards.can_draw()
+            if can_draw and None not in market and LOCOMOTIVE not in market:
+                return list(FULL_DRAWS[len(market)])
             actions: list[Action] = [
                 DRAW_CARDS[slot]
-                for slot, card in enumerate(self.cards.market)
+                for slot, card in enumerate(market)
                 if card is not None and card != LOCOMOTIVE
             ]
-            if self.cards.can_draw():
+            if can_draw:
                 actions.append(DRAW_DECK)
             return actions
         if phase in (OPENING, TICKETS):
@@ -327,10 +333,14 @@ class Game:
         hand = dict(self.hands[player])
         cards = self.cards
         actions = LegalActions()
-        draws: list[Action] = [DRAW_CARDS[slot] for slot, card in enumerate(cards.market) if card]
-        if cards.deck or cards.discard:
-            draws.append(DRAW_DECK)
-        actions.add(draws)
+        market = cards.market
+        if None not in market and (cards.deck or cards.discard):
+            actions.add(FULL_DRAWS[len(market)])
+        else:
+            draws: list[Action] = [DRAW_CARDS[slot] for slot, card in enumerate(market) if card]
+            if cards.deck or cards.discard:
+                draws.append(DRAW_DECK)
+            actions.add(draws)
         trains = self.trains[player]
         locomotives = hand[LOCOMOTIVE]
         colors = tuple(sorted(filter(None, map(hand.__getitem__, CARD_COLORS))))
@@ -339,7 +349,7 @@ class Game:
         for color, classes in self.open_routes.groups[player].items():
             have = best if color == GRAY else hand[color]
             limit = have + locomotives if have + locomotives < trains else trains
-            for length, ferry, routes in classes:
+            for length, ferry, routes, pay in classes:
                 if length > limit:
                     break
                 if not routes or ferry > locomotives:
@@ -351,7 +361,7 @@ class Game:
                     fewest = length - have if length > have else 0
                     each = (most - fewest + 1 if most >= fewest else 0) + (locomotives >= length)
                 if each:
-                    add_claims(routes, (color, length, ferry), hand, each)
+                    add_claims(routes, pay, hand, each)
         if self.ticket_deck:
             actions.add([DRAW_TICKETS])
         if self.stations_left[player]:
@@ -415,6 +425,9 @@ class Game:
         if phase == OVER:
             raise IllegalAction("E1: the game is over; no more actions")
         expected = SETTLING.get(phase)
+        if isinstance(action, DrawCard) and (expected is None or phase == SECOND_CARD):
+            self._check_draw(action)  # the most common action first
+            return
         if expected is not None and not isinstance(action, expected):
             raise IllegalAction(
                 f"T3: {self._pending_text()}; only {self._pending_moves()} settles it"

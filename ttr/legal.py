@@ -87,7 +87,7 @@ class OpenRoutes:
         self.routes = routes
         self.is_open = is_open
         classes = sorted({_pay_class(r) for r in routes}, key=lambda c: (_COLOR_ORDER[c[0]], c[1:]))
-        self.groups: list[dict[str, list[tuple[int, int, list[int]]]]] = []
+        self.groups: list[dict[str, list[tuple[int, int, list[int], PayClass]]]] = []
         self._index: list[dict[PayClass, list[int]]] = []
         fresh: list[list[int]] | None = None  # when no route is owned, all players start alike
         for player in range(players):
@@ -100,10 +100,10 @@ class OpenRoutes:
                 fresh = lists
             else:
                 lists = [members[:] for members in fresh]
-            groups: dict[str, list[tuple[int, int, list[int]]]] = {}
+            groups: dict[str, list[tuple[int, int, list[int], PayClass]]] = {}
             index: dict[PayClass, list[int]] = {}
             for pay, members in zip(classes, lists, strict=True):
-                groups.setdefault(pay[0], []).append((pay[1], pay[2], members))
+                groups.setdefault(pay[0], []).append((pay[1], pay[2], members, pay))
                 index[pay] = members
             self.groups.append(groups)
             self._index.append(index)
@@ -137,7 +137,7 @@ class LegalActions(Sequence[Action]):
         self._sizes: list[int] = []
         self._total = 0
 
-    def add(self, actions: list[Action]) -> None:
+    def add(self, actions: Sequence[Action]) -> None:
         """Add ready-made actions."""
         if actions:
             self._families.append((actions, None, None, None, 1))

@@ -294,7 +294,10 @@ class Game:
     # Legal actions
 
     def legal_actions(self) -> Sequence[Action]:
-        """Every legal action now, in a fixed order (T1, T3): the perft-style contract."""
+        """Every legal action now, in a fixed order (T1, T3): the perft-style contract.
+
+        A sequence (``len``, index, iterate, ``in``), valid until the next action is played.
+        """
         phase = self.phase
         if phase == TURN:
             return self._turn_actions()

@@ -127,7 +127,11 @@ def _pay_class(route: Route) -> PayClass:
 
 
 class LegalActions(Sequence[Action]):
-    """The legal actions of a position as a lazy sequence (``len``, index, iterate, ``in``)."""
+    """The legal actions of a position as a lazy sequence (``len``, index, iterate, ``in``).
+
+    It reads the game's live lists of open routes, so it describes the position it was made in
+    until the next action is played: ask the game again after each action.
+    """
 
     __slots__ = ("_families", "_sizes", "_total")
 

@@ -96,9 +96,6 @@ class TrainCards:
             self.notes.append("the empty face-up slots were refilled (D7)")
             self.check_locomotives()
 
-    def locomotives_showing(self) -> int:
-        return self.market.count(LOCOMOTIVE)
-
     def check_locomotives(self, rule: str = "D6") -> None:
         """Reset the market while it shows too many locomotives (D6), within the D9 guard.
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 from ttr.board import load_board
 from ttr.colors import CARD_KINDS
@@ -143,12 +143,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     bench.add_argument("--quick", action="store_true", help="fewer games (a rough figure)")
     bench.set_defaults(run=_bench)
-    for register in EXTRA_COMMANDS:
-        register(commands)
     return parser
-
-
-EXTRA_COMMANDS: list[Callable[[argparse._SubParsersAction], None]] = []
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -28,7 +28,6 @@ from ttr.actions import (
     format_cards,
     read_cards,
 )
-from ttr.board import UnknownReference
 from ttr.colors import LOCOMOTIVE
 from ttr.payment import payment_problem
 from ttr.text import count
@@ -172,10 +171,7 @@ def _parse_claim(game: Game, rest: str, text: str) -> Claim:
 
 def _parse_station(game: Game, rest: str, text: str) -> BuildStation:
     head, cards = _split_cards(rest, text, "a city, e.g. 'station Berlin red'")
-    try:
-        city = game.board.city(head)
-    except UnknownReference:
-        raise
+    city = game.board.city(head)
     player = game.current_player
     cost = (
         game._station_cost(player) if game.rules.has_stations and game.stations_left[player] else 1

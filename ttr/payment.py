@@ -35,18 +35,6 @@ def payment_options(
     return options
 
 
-def can_pay(hand: Mapping[str, int], color: str, cost: int, min_locomotives: int = 0) -> bool:
-    """Whether ``hand`` has at least one way to pay (faster than listing the ways)."""
-    locomotives = hand[LOCOMOTIVE]
-    if locomotives >= cost:
-        return True
-    if locomotives < min_locomotives:
-        return False
-    if color == GRAY:
-        return max(hand[card] for card in CARD_COLORS) + locomotives >= cost
-    return hand[color] + locomotives >= cost
-
-
 def tunnel_extra_options(hand: Mapping[str, int], color: str | None, extra: int) -> list[int]:
     """How many locomotives may be among a tunnel's ``extra`` cards (C7), fewest first.
 

@@ -131,7 +131,6 @@ BIG_CITIES = RuleSet(
 RULE_SETS: dict[str, RuleSet] = {
     rules.name: rules for rules in (USA, EUROPE, MEGA_EUROPE, EUROPA_1912, BIG_CITIES)
 }
-VARIANTS_OF_EUROPE = ("europe", "mega_europe", "europa_1912", "big_cities")
 
 
 def rule_set(name: str | RuleSet, variant: str | None = None) -> RuleSet:

@@ -403,10 +403,24 @@ class Game:
         twin = self.board.twin_id(route.id)
         if twin is None:
             return True
-        twin_owner = self.owner[twin]
-        if twin_owner is None:
+        if self.owner[twin] is None:
             return not (self._same_twin[route.id] and twin < route.id)
-        return twin_owner != player and self.num_players > self.rules.double_lock_max_players
+        return self.double_bar(route, player) is None
+
+    def double_bar(self, route: Route, player: int) -> str | None:
+        """How the other route of ``route``'s double bars ``player`` (C5), if it does.
+
+        ``"own both"`` when the player owns it (one player never owns both routes of a double),
+        ``"lock"`` when someone does in a game of 2-3 players (a double is then one route),
+        otherwise None.
+        """
+        twin = self.board.twin_id(route.id)
+        owner = None if twin is None else self.owner[twin]
+        if owner is None:
+            return None
+        if owner == player:
+            return "own both"
+        return "lock" if self.num_players <= self.rules.double_lock_max_players else None
 
     def _station_cost(self, player: int) -> int:
         built = self.rules.stations - self.stations_left[player]
@@ -501,17 +515,17 @@ class Game:
                 f"C5: the two routes {ref} are alike; while the first is free, claim that one "
                 "(it is the same move)"
             )
-        if twin is not None and self.owner[twin] is not None:
-            if self.owner[twin] == player:
-                raise IllegalAction(
-                    f"C5: {self.players[player]} owns the other route of the double {ref}; "
-                    "one player may never own both"
-                )
-            if self.num_players <= self.rules.double_lock_max_players:
-                raise IllegalAction(
-                    f"C5: in a game of {self.num_players} players only one route of a double "
-                    f"can be used, and the other route of {ref} is claimed"
-                )
+        bar = self.double_bar(route, player)
+        if bar == "own both":
+            raise IllegalAction(
+                f"C5: {self.players[player]} owns the other route of the double {ref}; "
+                "one player may never own both"
+            )
+        if bar == "lock":
+            raise IllegalAction(
+                f"C5: in a game of {self.num_players} players only one route of a double "
+                f"can be used, and the other route of {ref} is claimed"
+            )
         if route.length > self.trains[player]:
             raise IllegalAction(
                 f"C1: {ref} needs {route.length} trains; {self.players[player]} has "

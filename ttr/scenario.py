@@ -259,12 +259,8 @@ def _stage_cards(game: Game, data: dict[str, Any]) -> None:
         game.hands[player].update(Counter(cards))
     market = None
     if "market" in data:
-        market = (
-            [None if c is None else c for c in data["market"]]
-            if isinstance(data["market"], list)
-            else None
-        )
-        if market is None or len(market) > game.rules.market_size:
+        market = data["market"]
+        if not isinstance(market, list) or len(market) > game.rules.market_size:
             raise ScenarioError(
                 f"field 'market': expected a list of up to {game.rules.market_size} cards"
             )
@@ -367,18 +363,17 @@ def _route(game: Game, ref: Any, player: int, field: str) -> Route:
             f"(already by {game.players[owner]})"
         )
     route = free[0]
-    twin = board.twin(route)
-    if twin is not None and game.owner[twin.id] is not None:
-        if game.owner[twin.id] == player:
-            raise ScenarioError(
-                f"field {field!r}: {game.players[player]} would own both routes "
-                f"of the double {board.ref(route)} (C5)"
-            )
-        if game.num_players <= game.rules.double_lock_max_players:
-            raise ScenarioError(
-                f"field {field!r}: both routes of the double {board.ref(route)} "
-                f"are used in a {game.num_players}-player game (C5)"
-            )
+    bar = game.double_bar(route, player)
+    if bar == "own both":
+        raise ScenarioError(
+            f"field {field!r}: {game.players[player]} would own both routes "
+            f"of the double {board.ref(route)} (C5)"
+        )
+    if bar == "lock":
+        raise ScenarioError(
+            f"field {field!r}: both routes of the double {board.ref(route)} "
+            f"are used in a {game.num_players}-player game (C5)"
+        )
     return route
 
 
@@ -464,8 +459,7 @@ def load_position(
             _position_ticket(game, item, f"players[{seat}].tickets[{i}]")
             for i, item in enumerate(_list(entry, "tickets", seat))
         )
-        game_stations = {"stations": {seat: _list(entry, "stations", seat)}}
-        _stage_stations(game, {**game_stations})
+        _stage_stations(game, {"stations": {seat: _list(entry, "stations", seat)}})
         stations = tuple(city for city, owner in game.stations.items() if owner == seat)
         owned[seat].sort(key=lambda r: r.id)
         holdings.append(Holdings(names[seat], tuple(owned[seat]), tickets, stations))

@@ -239,7 +239,7 @@ def _cheapest_path(
                 step = 0
             elif owner is None and game.is_open(route, player):
                 step = route.length
-            elif owner is None and not game._same_twin[route.id]:
+            elif owner is None and not game.board.alike_twin(route.id):
                 continue
             elif owner is None:
                 step = route.length  # the identical twin listed instead of this one is open

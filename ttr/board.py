@@ -100,6 +100,7 @@ class Board:
     routes: tuple[Route, ...]
     ticket_sets: Mapping[str, tuple[Ticket, ...]]
     _twins: tuple[int | None, ...] = field(init=False, repr=False)
+    _alike: tuple[bool, ...] = field(init=False, repr=False)
     _refs: tuple[str, ...] = field(init=False, repr=False)
     _keys: Mapping[str, str] = field(init=False, repr=False)
     _between: Mapping[frozenset[str], tuple[Route, ...]] = field(init=False, repr=False)
@@ -122,6 +123,12 @@ class Board:
             refs.append(text if route.double_group is None else f"{text} ({route.color})")
         object.__setattr__(self, "_refs", tuple(refs))
         object.__setattr__(self, "_twins", tuple(twins))
+        alike = tuple(
+            twin is not None
+            and (self.routes[twin].color, self.routes[twin].kind) == (route.color, route.kind)
+            for route, twin in zip(self.routes, twins, strict=True)
+        )
+        object.__setattr__(self, "_alike", alike)
         object.__setattr__(self, "_keys", keys)
         object.__setattr__(self, "_between", {k: tuple(v) for k, v in between.items()})
 
@@ -146,6 +153,11 @@ class Board:
 
     def twin_id(self, route_id: int) -> int | None:
         return self._twins[route_id]
+
+    def alike_twin(self, route_id: int) -> bool:
+        """Whether the route has a double twin of the same colour and kind (claiming either is
+        the same move)."""
+        return self._alike[route_id]
 
     def routes_between(self, a: str, b: str) -> tuple[Route, ...]:
         return self._between.get(frozenset((a, b)), ())

@@ -177,11 +177,6 @@ class Game:
         self.events: list[Event] = []
         self.actions_played = 0
         self._step = 0
-        self._same_twin = tuple(
-            (twin := self.board.twin(r)) is not None
-            and (twin.color, twin.kind) == (r.color, r.kind)
-            for r in self.board.routes
-        )
         self._start: dict[str, Any] | None = None  # the position after the deal, for undo
         self._seed = seed if isinstance(seed, int) else None
         self._open_routes: OpenRoutes | None = None
@@ -404,7 +399,7 @@ class Game:
         if twin is None:
             return True
         if self.owner[twin] is None:
-            return not (self._same_twin[route.id] and twin < route.id)
+            return not (twin < route.id and self.board.alike_twin(route.id))
         return self.double_bar(route, player) is None
 
     def double_bar(self, route: Route, player: int) -> str | None:
@@ -509,7 +504,7 @@ class Game:
             twin is not None
             and self.owner[twin] is None
             and twin < route.id
-            and self._same_twin[twin]
+            and self.board.alike_twin(twin)
         ):
             raise IllegalAction(
                 f"C5: the two routes {ref} are alike; while the first is free, claim that one "

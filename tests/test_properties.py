@@ -5,6 +5,7 @@
 - The same seed gives the same game.
 - Bots never play an illegal action and finish games on both boards, under every rule set.
 - A simulation gives the same table for the same seed, with or without several processes.
+- Payments counted or picked by arithmetic agree with the full list of payments.
 """
 
 from __future__ import annotations
@@ -18,7 +19,10 @@ from turn_helpers import candidates
 
 from ttr import Game, IllegalAction
 from ttr.agents import AGENTS, make_agent, play_game
+from ttr.colors import CARD_COLORS, CARD_KINDS, GRAY
 from ttr.invariants import violations
+from ttr.legal import count_payments
+from ttr.payment import nth_payment, payment_options
 from ttr.rules import RULE_SETS
 from ttr.simulation import simulate
 
@@ -169,3 +173,24 @@ def test_simulate_command_prints_the_table_and_rejects_bad_agents(tmp_path):
     bad_command = ["bogus,random" if part == "greedy,random" else part for part in command]
     bad = subprocess.run(bad_command, capture_output=True, text=True)
     assert bad.returncode == 2 and "unknown agent" in bad.stderr and "Traceback" not in bad.stderr
+
+
+hands = st.fixed_dictionaries({kind: st.integers(0, 6) for kind in CARD_KINDS})
+
+
+@SETTINGS
+@given(
+    hands,
+    st.sampled_from([*CARD_COLORS, GRAY]),
+    st.integers(1, 8),
+    st.integers(0, 3),
+)
+def test_payments_are_counted_and_indexed_like_the_full_list(hand, color, cost, ferry):
+    """The legal-action list counts payments by arithmetic and picks the k-th without building
+    the list (C2, C6): both agree with ``payment_options``."""
+    ferry = min(ferry, cost)
+    options = payment_options(hand, color, cost, ferry)
+    assert count_payments(hand, color, cost, ferry) == len(options)
+    assert [nth_payment(hand, color, cost, ferry, k) for k in range(len(options))] == options
+    with pytest.raises(IndexError):
+        nth_payment(hand, color, cost, ferry, len(options))

@@ -65,6 +65,7 @@ ORDINALS = ("first", "second", "third", "fourth", "fifth")
 DRAW_CARDS = tuple(DrawCard(slot) for slot in range(8))
 FULL_DRAWS = tuple((*DRAW_CARDS[:size], DRAW_DECK) for size in range(9))
 """The draws of a full market of each size, with the deck: the usual start of a turn's list."""
+JUST_DRAW_TICKETS, JUST_PASS = (DRAW_TICKETS,), (PASS,)
 SETTLING: dict[str, tuple[type, ...]] = {
     OPENING: (KeepTickets,),
     TICKETS: (KeepTickets,),
@@ -330,7 +331,7 @@ class Game:
         player = self.current_player
         hand = dict(self.hands[player])
         cards = self.cards
-        actions = LegalActions()
+        actions = LegalActions(hand)
         market = cards.market
         if None not in market and (cards.deck or cards.discard):
             actions.add(FULL_DRAWS[len(market)])
@@ -343,7 +344,8 @@ class Game:
         locomotives = hand[LOCOMOTIVE]
         colors = tuple(sorted(filter(None, map(hand.__getitem__, CARD_COLORS))))
         best = colors[-1] if colors else 0
-        add_claims = actions.add_claims
+        routes_of, pays, ways = [], [], []  # the claim families: routes, payment class, ways
+        claims = 0
         for color, classes in self.open_routes.groups[player].items():
             have = best if color == GRAY else hand[color]
             limit = have + locomotives if have + locomotives < trains else trains
@@ -359,16 +361,21 @@ class Game:
                     fewest = length - have if length > have else 0
                     each = (most - fewest + 1 if most >= fewest else 0) + (locomotives >= length)
                 if each:
-                    add_claims(routes, pay, hand, each)
+                    routes_of.append(routes)
+                    pays.append(pay)
+                    ways.append(each)
+                    claims += len(routes) * each
+        if claims:
+            actions.add_families(claims, (routes_of, pays, ways))
         if self.ticket_deck:
-            actions.add([DRAW_TICKETS])
+            actions.add(JUST_DRAW_TICKETS)
         if self.stations_left[player]:
             cost = self._station_cost(player)
             each = gray_payment_count(colors, locomotives, cost, 0)
             if each:
-                actions.add_stations(self._free_cities(), cost, hand, each)
+                actions.add_stations(self._free_cities(), cost, each)
         if not actions:
-            actions.add([PASS])
+            actions.add(JUST_PASS)
         return actions
 
     @property
@@ -376,9 +383,7 @@ class Game:
         """The routes open to each player, by payment class (kept up to date by claims)."""
         if self._open_routes is None:
             unclaimed = all(owner is None for owner in self.owner)
-            self._open_routes = OpenRoutes(
-                self.board.routes, self.num_players, self.is_open, unclaimed
-            )
+            self._open_routes = OpenRoutes(self.board, self.num_players, self.is_open, unclaimed)
         return self._open_routes
 
     def _free_cities(self) -> list[str]:

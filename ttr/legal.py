@@ -12,18 +12,22 @@ what pays for them (colour, length, ferry locomotives), updated as routes are cl
 
 from __future__ import annotations
 
+import functools
 from bisect import insort
 from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING
 
 from ttr.actions import Action, BuildStation, Claim
 from ttr.colors import CARD_COLORS, GRAY, LOCOMOTIVE
-from ttr.payment import payment_options
+from ttr.payment import nth_payment, payment_options
 
 if TYPE_CHECKING:
-    from ttr.board import Route
+    from ttr.board import Board, Route
 
-PayClass = tuple[str, int, int]  # (route colour, cost, minimum locomotives)
+PayClass = tuple[str, int, int]  # (route colour, cost, minimum locomotives; -1 for a station)
+Families = tuple[Sequence[Sequence], Sequence[PayClass], Sequence[int]]
+"""Families side by side: the targets of each, its payment class, the ways to pay each target."""
+STATION = -1  # the "minimum locomotives" of a station's payment class
 
 
 def count_payments(hand: dict[str, int], color: str, cost: int, min_locomotives: int = 0) -> int:
@@ -74,49 +78,72 @@ class OpenRoutes:
     either is the same move).
 
     ``groups[player]`` maps each route colour to its classes ``(length, ferry locomotives,
-    route ids)``, shortest first, so a hand that cannot pay a length can stop looking there.
+    route ids, payment class)``, shortest first, so a hand that cannot pay a length can stop
+    looking there.
     """
 
     def __init__(
         self,
-        routes: Sequence[Route],
+        board: Board,
         players: int,
         is_open: Callable[[Route, int], bool],
         unclaimed: bool = False,
     ):
-        self.routes = routes
+        self.routes = board.routes
         self.is_open = is_open
-        classes = sorted({_pay_class(r) for r in routes}, key=lambda c: (_COLOR_ORDER[c[0]], c[1:]))
+        self.classes = classes = _route_classes(board)
         self.groups: list[dict[str, list[tuple[int, int, list[int], PayClass]]]] = []
-        self._index: list[dict[PayClass, list[int]]] = []
-        fresh: list[list[int]] | None = None  # when no route is owned, all players start alike
+        self._members: list[list[list[int]]] = []  # [player][class slot] -> open route ids
         for player in range(players):
-            if fresh is None or not unclaimed:
-                lists: list[list[int]] = [[] for _ in classes]
-                slot = {pay: i for i, pay in enumerate(classes)}
-                for route in routes:
-                    if is_open(route, player):
-                        lists[slot[_pay_class(route)]].append(route.id)
-                fresh = lists
+            if unclaimed and classes.unclaimed is not None:  # every game starts alike
+                lists = [members[:] for members in classes.unclaimed]
             else:
-                lists = [members[:] for members in fresh]
+                lists = [[] for _ in classes.pays]
+                for route in self.routes:
+                    if is_open(route, player):
+                        lists[classes.slot_of[route.id]].append(route.id)
+                if unclaimed:
+                    classes.unclaimed = [members[:] for members in lists]
             groups: dict[str, list[tuple[int, int, list[int], PayClass]]] = {}
-            index: dict[PayClass, list[int]] = {}
-            for pay, members in zip(classes, lists, strict=True):
+            for pay, members in zip(classes.pays, lists, strict=True):
                 groups.setdefault(pay[0], []).append((pay[1], pay[2], members, pay))
-                index[pay] = members
             self.groups.append(groups)
-            self._index.append(index)
+            self._members.append(lists)
 
     def claimed(self, route: Route, twin: Route | None) -> None:
         """Update every player's lists after ``route`` was claimed (its owner is already set)."""
-        for player, index in enumerate(self._index):
-            for changed in (route, twin) if twin is not None else (route,):
-                members = index[_pay_class(changed)]
-                if changed.id in members:
-                    members.remove(changed.id)
-                if self.is_open(changed, player):
-                    insort(members, changed.id)
+        slot = self.classes.slot_of[route.id]
+        for lists in self._members:
+            members = lists[slot]
+            if route.id in members:
+                members.remove(route.id)
+        if twin is not None:  # the other route of the double may open or close for some (C5)
+            slot = self.classes.slot_of[twin.id]
+            for player, lists in enumerate(self._members):
+                members = lists[slot]
+                listed = twin.id in members
+                if self.is_open(twin, player) != listed:
+                    if listed:
+                        members.remove(twin.id)
+                    else:
+                        insort(members, twin.id)
+
+
+class _RouteClasses:
+    """A board's payment classes, worked out once for every game on that board."""
+
+    def __init__(self, board: Board):
+        self.pays = sorted(
+            {_pay_class(r) for r in board.routes}, key=lambda c: (_COLOR_ORDER[c[0]], c[1:])
+        )
+        slot = {pay: i for i, pay in enumerate(self.pays)}
+        self.slot_of = [slot[_pay_class(route)] for route in board.routes]
+        self.unclaimed: list[list[int]] | None = None  # the open lists before any claim
+
+
+@functools.cache
+def _route_classes(board: Board) -> _RouteClasses:
+    return _RouteClasses(board)
 
 
 _COLOR_ORDER = {color: i for i, color in enumerate((*CARD_COLORS, GRAY))}
@@ -133,32 +160,28 @@ class LegalActions(Sequence[Action]):
     until the next action is played: ask the game again after each action.
     """
 
-    __slots__ = ("_families", "_sizes", "_total")
+    __slots__ = ("_hand", "_parts", "_total")
 
-    def __init__(self) -> None:
-        # a family is (actions or None, targets, payment class, hand, payments per target)
-        self._families: list[tuple] = []
-        self._sizes: list[int] = []
+    def __init__(self, hand: dict[str, int]) -> None:
+        self._hand = hand  # what pays for the claims and stations listed
+        # a part is (size, ready-made actions, None) or (size, None, families)
+        self._parts: list[tuple[int, Sequence[Action] | None, Families | None]] = []
         self._total = 0
 
     def add(self, actions: Sequence[Action]) -> None:
         """Add ready-made actions."""
         if actions:
-            self._families.append((actions, None, None, None, 1))
-            self._sizes.append(len(actions))
+            self._parts.append((len(actions), actions, None))
             self._total += len(actions)
 
-    def add_claims(self, routes: list[int], pay: PayClass, hand: dict[str, int], each: int) -> None:
-        """Add every (route, payment) pair of these routes, each payable in ``each`` ways."""
-        self._families.append((None, routes, pay, hand, each))
-        self._sizes.append(len(routes) * each)
-        self._total += len(routes) * each
+    def add_families(self, size: int, families: Families) -> None:
+        """Add every (target, payment) pair of these families, ``size`` in all."""
+        self._parts.append((size, None, families))
+        self._total += size
 
-    def add_stations(self, cities: list[str], cost: int, hand: dict[str, int], each: int) -> None:
-        """Add every (city, payment) pair for a station costing ``cost`` cards."""
-        self._families.append((None, cities, (GRAY, cost, -1), hand, each))
-        self._sizes.append(len(cities) * each)
-        self._total += len(cities) * each
+    def add_stations(self, cities: list[str], cost: int, each: int) -> None:
+        """Add every (city, payment) pair for a station costing ``cost`` cards (ST1-ST2)."""
+        self.add_families(len(cities) * each, ((cities,), ((GRAY, cost, STATION),), (each,)))
 
     def __len__(self) -> int:
         return self._total
@@ -170,22 +193,32 @@ class LegalActions(Sequence[Action]):
             index += self._total
         if not 0 <= index < self._total:
             raise IndexError("legal action index out of range")
-        for family, size in zip(self._families, self._sizes, strict=True):
+        for size, actions, families in self._parts:
             if index < size:
-                return _member(family, index)
+                if actions is not None:
+                    return actions[index]
+                for targets, pay, each in zip(*families, strict=True):  # type: ignore[misc]
+                    members = len(targets) * each
+                    if index < members:
+                        target, option = divmod(index, each)
+                        color, cost, minimum = pay
+                        paid = nth_payment(self._hand, color, cost, max(minimum, 0), option)
+                        return _make(targets[target], pay, paid)
+                    index -= members
             index -= size
         raise AssertionError("unreachable")
 
     def __iter__(self) -> Iterator[Action]:
-        for family, size in zip(self._families, self._sizes, strict=True):
-            if family[0] is not None:
-                yield from family[0]
-            else:
-                options = _options(family)
-                yield from (
-                    _make(family, target, option) for target in family[1] for option in options
-                )
-                del size
+        for _, actions, families in self._parts:
+            if actions is not None:
+                yield from actions
+                continue
+            for targets, pay, each in zip(*families, strict=True):  # type: ignore[misc]
+                if not each:
+                    continue
+                color, cost, minimum = pay
+                options = payment_options(self._hand, color, cost, max(minimum, 0))
+                yield from (_make(target, pay, paid) for target in targets for paid in options)
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, LegalActions | list | tuple):
@@ -196,21 +229,7 @@ class LegalActions(Sequence[Action]):
         return f"LegalActions({list(self)!r})"
 
 
-def _options(family: tuple) -> list[tuple[str | None, int]]:
-    _, _, (color, cost, min_locomotives), hand, _ = family
-    return payment_options(hand, color, cost, max(min_locomotives, 0))
-
-
-def _make(family: tuple, target, option: tuple[str | None, int]) -> Action:
-    color, locomotives = option
-    if family[2][2] < 0:
-        return BuildStation(target, color, locomotives)
-    return Claim(target, color, locomotives)
-
-
-def _member(family: tuple, index: int) -> Action:
-    actions, targets, _, _, each = family
-    if actions is not None:
-        return actions[index]
-    target, option = divmod(index, each)
-    return _make(family, targets[target], _options(family)[option])
+def _make(target, pay: PayClass, paid: tuple[str | None, int]) -> Action:
+    if pay[2] == STATION:
+        return BuildStation(target, *paid)
+    return Claim(target, *paid)

@@ -35,6 +35,25 @@ def payment_options(
     return options
 
 
+def nth_payment(
+    hand: Mapping[str, int], color: str, cost: int, min_locomotives: int, index: int
+) -> Payment:
+    """``payment_options(hand, color, cost, min_locomotives)[index]``, without the list."""
+    locomotives = hand[LOCOMOTIVE]
+    most = cost - 1 if locomotives >= cost else locomotives
+    for card in CARD_COLORS if color == GRAY else (color,):
+        fewest = cost - hand[card]
+        if fewest < min_locomotives:
+            fewest = min_locomotives
+        if index <= most - fewest:
+            return (card, fewest + index)
+        if most >= fewest:
+            index -= most - fewest + 1
+    if index == 0 and locomotives >= cost:
+        return (None, cost)
+    raise IndexError("payment index out of range")
+
+
 def tunnel_extra_options(hand: Mapping[str, int], color: str | None, extra: int) -> list[int]:
     """How many locomotives may be among a tunnel's ``extra`` cards (C7), fewest first.
 

@@ -73,6 +73,8 @@ SETTLING: dict[str, tuple[type, ...]] = {
     SECOND_CARD: (DrawCard,),
 }
 """The actions that settle each pending decision (T3)."""
+ANSWERS = (KeepTickets, PayTunnel, Decline)
+"""The actions that only answer a pending decision."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -441,42 +443,40 @@ class Game:
         phase = self.phase
         if phase == OVER:
             raise IllegalAction("E1: the game is over; no more actions")
+        kind = type(action)
         expected = SETTLING.get(phase)
-        if isinstance(action, DrawCard) and (expected is None or phase == SECOND_CARD):
-            self._check_draw(action)  # the most common action first
-            return
-        if expected is not None and not isinstance(action, expected):
+        if expected is None:
+            if kind in ANSWERS:
+                raise IllegalAction(
+                    f"T3: nothing is pending: '{self.notation(action).split()[0]}' only answers "
+                    "a ticket offer or a tunnel's extra cost"
+                )
+        elif kind not in expected:
             raise IllegalAction(
                 f"T3: {self._pending_text()}; only {self._pending_moves()} settles it"
             )
-        if expected is None and isinstance(action, KeepTickets | PayTunnel | Decline):
-            raise IllegalAction(
-                f"T3: nothing is pending: '{self.notation(action).split()[0]}' only answers a "
-                "ticket offer or a tunnel's extra cost"
-            )
-        player = self.current_player
-        if isinstance(action, DrawCard):
-            self._check_draw(action)
-        elif isinstance(action, Claim):
-            self._check_claim(action, player)
-        elif isinstance(action, KeepTickets):
-            self._check_keep(action)
-        elif isinstance(action, DrawTickets):
-            if not self.ticket_deck:
-                raise IllegalAction("K2: the ticket deck is empty; tickets cannot be drawn")
-        elif isinstance(action, BuildStation):
-            self._check_station(action, player)
-        elif isinstance(action, PayTunnel):
-            tunnel = self.tunnel
-            assert tunnel is not None
-            options = tunnel_extra_options(self.hands[player], tunnel.color, tunnel.extra)
-            if action.locomotives not in options:
-                raise IllegalAction(f"C7: {self._tunnel_pay_problem(action.locomotives)}")
-        elif isinstance(action, Pass):
-            if list(self._turn_actions()) != [PASS]:
-                raise IllegalAction("T2: a player may pass only when no other action is legal")
-        elif not isinstance(action, Decline):
+        check = _CHECKS.get(kind)
+        if check is None:
             raise IllegalAction(f"T1: {action!r} is not an action")
+        check(self, action)
+
+    def _check_pay_tunnel(self, action: PayTunnel) -> None:
+        tunnel = self.tunnel
+        assert tunnel is not None
+        hand = self.hands[self.current_player]
+        if action.locomotives not in tunnel_extra_options(hand, tunnel.color, tunnel.extra):
+            raise IllegalAction(f"C7: {self._tunnel_pay_problem(action.locomotives)}")
+
+    def _check_pass(self, action: Pass) -> None:
+        if list(self._turn_actions()) != [PASS]:
+            raise IllegalAction("T2: a player may pass only when no other action is legal")
+
+    def _check_draw_tickets(self, action: DrawTickets) -> None:
+        if not self.ticket_deck:
+            raise IllegalAction("K2: the ticket deck is empty; tickets cannot be drawn")
+
+    def _check_decline(self, action: Decline) -> None:
+        """Declining a tunnel's extra cost is always allowed while it is pending (C8)."""
 
     def _check_draw(self, action: DrawCard) -> None:
         slot, cards = action.slot, self.cards
@@ -496,7 +496,8 @@ class Game:
         if card == LOCOMOTIVE and self.phase == SECOND_CARD:
             raise IllegalAction("D4: a face-up locomotive cannot be the second card")
 
-    def _check_claim(self, action: Claim, player: int) -> None:
+    def _check_claim(self, action: Claim) -> None:
+        player = self.current_player
         if not 0 <= action.route < len(self.board.routes):
             raise IllegalAction(f"C1: there is no route {action.route}")
         route = self.board.routes[action.route]
@@ -505,27 +506,8 @@ class Game:
         if owner is not None:
             raise IllegalAction(f"C1: {ref} is already claimed by {self.players[owner]}")
         twin = self.board.twin_id(route.id)
-        if (
-            twin is not None
-            and self.owner[twin] is None
-            and twin < route.id
-            and self.board.alike_twin(twin)
-        ):
-            raise IllegalAction(
-                f"C5: the two routes {ref} are alike; while the first is free, claim that one "
-                "(it is the same move)"
-            )
-        bar = self.double_bar(route, player)
-        if bar == "own both":
-            raise IllegalAction(
-                f"C5: {self.players[player]} owns the other route of the double {ref}; "
-                "one player may never own both"
-            )
-        if bar == "lock":
-            raise IllegalAction(
-                f"C5: in a game of {self.num_players} players only one route of a double "
-                f"can be used, and the other route of {ref} is claimed"
-            )
+        if twin is not None:
+            self._check_double(route, twin, player, ref)
         if route.length > self.trains[player]:
             raise IllegalAction(
                 f"C1: {ref} needs {route.length} trains; {self.players[player]} has "
@@ -541,6 +523,27 @@ class Game:
         if problem is not None:
             rule = "C6" if route.is_ferry and action.locomotives < route.locomotives else "C2"
             raise IllegalAction(f"{rule}: cannot claim {ref} that way: {problem}")
+
+    def _check_double(self, route: Route, twin: int, player: int, ref: str) -> None:
+        """The rules of a double route (C5) for claiming ``route``, whose twin is ``twin``."""
+        if self.owner[twin] is None:
+            if twin < route.id and self.board.alike_twin(twin):
+                raise IllegalAction(
+                    f"C5: the two routes {ref} are alike; while the first is free, claim that "
+                    "one (it is the same move)"
+                )
+            return
+        bar = self.double_bar(route, player)
+        if bar == "own both":
+            raise IllegalAction(
+                f"C5: {self.players[player]} owns the other route of the double {ref}; "
+                "one player may never own both"
+            )
+        if bar == "lock":
+            raise IllegalAction(
+                f"C5: in a game of {self.num_players} players only one route of a double "
+                f"can be used, and the other route of {ref} is claimed"
+            )
 
     def _check_keep(self, action: KeepTickets) -> None:
         offer = self.offer
@@ -567,7 +570,8 @@ class Game:
                 f"not {len(kept)}"
             )
 
-    def _check_station(self, action: BuildStation, player: int) -> None:
+    def _check_station(self, action: BuildStation) -> None:
+        player = self.current_player
         if not self.rules.has_stations:
             raise IllegalAction(f"ST1: there are no stations in {self.rules.title}")
         if action.city not in self.board.cities:
@@ -636,26 +640,13 @@ class Game:
         if self.record:
             self.history.append(self.notation(action))
             self._step = len(self.history)
-        player = self.current_player
-        if isinstance(action, DrawCard):
-            self._play_draw(action, player)
-        elif isinstance(action, Claim):
-            self._play_claim(action, player)
-        elif isinstance(action, PayTunnel):
-            self._play_pay_tunnel(action, player)
-        elif isinstance(action, Decline):
-            self._play_decline(player)
-        elif isinstance(action, DrawTickets):
-            self._play_draw_tickets(player)
-        elif isinstance(action, KeepTickets):
-            self._play_keep(action, player)
-        elif isinstance(action, BuildStation):
-            self._play_station(action, player)
-        else:
-            self.passes_in_row += 1
-            self.counts["passes"] += 1
-            self._say(player, f"{self.players[player]} has no legal action and passes (T2).")
-            self._end_turn(player, passed=True)
+        _PLAYS[type(action)](self, action, self.current_player)
+
+    def _play_pass(self, action: Pass, player: int) -> None:
+        self.passes_in_row += 1
+        self.counts["passes"] += 1
+        self._say(player, f"{self.players[player]} has no legal action and passes (T2).")
+        self._end_turn(player, passed=True)
 
     def _play_draw(self, action: DrawCard, player: int) -> None:
         name, cards, hand = self.players[player], self.cards, self.hands[player]
@@ -701,39 +692,49 @@ class Game:
         route = self.board.routes[action.route]
         colored = route.length - action.locomotives
         paid = self._pay(player, action.color, colored, action.locomotives)
-        cards_text = format_cards(action.color, colored, action.locomotives)
-        name, ref = self.players[player], self.board.ref(route)
+        if self.record:
+            cards_text = format_cards(action.color, colored, action.locomotives)
+            name, ref = self.players[player], self.board.ref(route)
+            what = f"the tunnel {ref} (C7)" if route.is_tunnel else ref
+            verb = "plays" if route.is_tunnel else "pays"
+            self._say(player, f"{name} {verb} {cards_text} for {what}.")
         if not route.is_tunnel:
             self.cards.discard.extend(paid)
-            self._say(player, f"{name} pays {cards_text} for {ref}.")
             self._take_route(route, player)
             return
-        self._say(player, f"{name} plays {cards_text} for the tunnel {ref} (C7).")
         revealed = self.cards.reveal(self.rules.tunnel_reveal)
         self._flush_notes(player)
         if action.color is None:
             extra = revealed.count(LOCOMOTIVE)
         else:
             extra = sum(1 for card in revealed if card in (action.color, LOCOMOTIVE))
-        if not revealed:
-            self._say(
-                player, "There is no card left to reveal: the tunnel costs nothing extra (C9)."
-            )
-        else:
-            shown = ", ".join(_card_name(c) for c in revealed)
-            self._say(player, f"The deck reveals {shown}.")
+        if self.record:
+            self._say_revealed(player, revealed, extra)
         if extra == 0:
-            if revealed:
-                self._say(player, "No revealed card matches: the tunnel costs nothing extra.")
             self.cards.discard.extend(paid + revealed)
             self._take_route(route, player)
             return
         self.tunnel = TunnelAttempt(route.id, action.color, action.locomotives, revealed, extra)
         self.phase = TUNNEL
-        if action.color is None:
+        if self.record:
+            self._say_tunnel_cost(player, action.color, extra)
+
+    def _say_revealed(self, player: int, revealed: list[str], extra: int) -> None:
+        if not revealed:
+            self._say(
+                player, "There is no card left to reveal: the tunnel costs nothing extra (C9)."
+            )
+            return
+        self._say(player, f"The deck reveals {', '.join(_card_name(c) for c in revealed)}.")
+        if extra == 0:
+            self._say(player, "No revealed card matches: the tunnel costs nothing extra.")
+
+    def _say_tunnel_cost(self, player: int, color: str | None, extra: int) -> None:
+        if color is None:
             more = f"{count(extra, 'more locomotive')}, since it was paid with locomotives only"
         else:
-            more = f"{count(extra, 'more card')}, each {action.color} or a locomotive"
+            more = f"{count(extra, 'more card')}, each {color} or a locomotive"
+        name = self.players[player]
         can = "" if len(self.legal_actions()) > 1 else f" {name} cannot pay, so must decline (C8)."
         matches = "1 revealed card matches" if extra == 1 else f"{extra} revealed cards match"
         self._say(player, f"{matches}: the tunnel costs {more}.{can}")
@@ -756,7 +757,7 @@ class Game:
         )
         self._take_route(route, player)
 
-    def _play_decline(self, player: int) -> None:
+    def _play_decline(self, action: Decline, player: int) -> None:
         tunnel = self.tunnel
         assert tunnel is not None
         route = self.board.routes[tunnel.route]
@@ -786,20 +787,16 @@ class Game:
                 f"({count(route.length, 'train')}, +{count(points, 'point')}); "
                 f"{count(self.trains[player], 'train')} left.",
             )
-        twin = self.board.twin_id(route.id)
-        if (
-            self.record
-            and twin is not None
-            and self.num_players <= self.rules.double_lock_max_players
-        ):
-            self._say(
-                player,
-                f"With {self.num_players} players the other route of this double "
-                "is now closed (C5).",
-            )
+            twin = self.board.twin_id(route.id)
+            if twin is not None and self.num_players <= self.rules.double_lock_max_players:
+                self._say(
+                    player,
+                    f"With {self.num_players} players the other route of this double "
+                    "is now closed (C5).",
+                )
         self._end_turn(player)
 
-    def _play_draw_tickets(self, player: int) -> None:
+    def _play_draw_tickets(self, action: DrawTickets, player: int) -> None:
         number = min(self.rules.ticket_draw, len(self.ticket_deck))
         drawn = [self.ticket_deck.pop() for _ in range(number)]
         self.offer = TicketOffer(
@@ -1162,6 +1159,30 @@ class Game:
         from ttr.plot import figure_png, game_figure
 
         return figure_png(game_figure(self))
+
+
+_CHECKS: dict[type, Any] = {
+    DrawCard: Game._check_draw,
+    Claim: Game._check_claim,
+    PayTunnel: Game._check_pay_tunnel,
+    Decline: Game._check_decline,
+    DrawTickets: Game._check_draw_tickets,
+    KeepTickets: Game._check_keep,
+    BuildStation: Game._check_station,
+    Pass: Game._check_pass,
+}
+"""The rule checks of each kind of action (nothing changes in them)."""
+_PLAYS: dict[type, Any] = {
+    DrawCard: Game._play_draw,
+    Claim: Game._play_claim,
+    PayTunnel: Game._play_pay_tunnel,
+    Decline: Game._play_decline,
+    DrawTickets: Game._play_draw_tickets,
+    KeepTickets: Game._play_keep,
+    BuildStation: Game._play_station,
+    Pass: Game._play_pass,
+}
+"""What each kind of action does, once checked."""
 
 
 def _offer(data: dict[str, Any]) -> TicketOffer:

@@ -664,7 +664,8 @@ class Game:
                     f"{name} takes the face-up {_card_name(card)} from slot {action.slot + 1}.",
                 )
         hand[card] += 1
-        self._flush_notes(player)
+        if cards.notes:
+            self._flush_notes(player)
         if not first:
             self._end_turn(player)
         elif card == LOCOMOTIVE and action.slot is not None:
@@ -750,11 +751,12 @@ class Game:
         paid += [LOCOMOTIVE] * tunnel.locomotives
         self.cards.discard.extend(paid + extra + tunnel.revealed)
         self.tunnel = None
-        self._say(
-            player,
-            f"{self.players[player]} pays the extra "
-            f"{format_cards(tunnel.color, extra_colored, action.locomotives)} (C7).",
-        )
+        if self.record:
+            self._say(
+                player,
+                f"{self.players[player]} pays the extra "
+                f"{format_cards(tunnel.color, extra_colored, action.locomotives)} (C7).",
+            )
         self._take_route(route, player)
 
     def _play_decline(self, action: Decline, player: int) -> None:
@@ -767,11 +769,12 @@ class Game:
         hand[LOCOMOTIVE] += tunnel.locomotives
         self.cards.discard.extend(tunnel.revealed)
         self.tunnel = None
-        self._say(
-            player,
-            f"{self.players[player]} declines the tunnel {self.board.ref(route)}: "
-            "the cards played go back to the hand and the turn ends (C8).",
-        )
+        if self.record:
+            self._say(
+                player,
+                f"{self.players[player]} declines the tunnel {self.board.ref(route)}: "
+                "the cards played go back to the hand and the turn ends (C8).",
+            )
         self._end_turn(player)
 
     def _take_route(self, route: Route, player: int) -> None:
@@ -803,9 +806,10 @@ class Game:
             player, drawn, self.rules.ticket_keep_min, number, "bottom", self.rules.ticket_rule
         )
         self.phase = TICKETS
-        self._say(
-            player, f"{self.players[player]} draws {count(number, 'destination ticket')} (K1)."
-        )
+        if self.record:
+            self._say(
+                player, f"{self.players[player]} draws {count(number, 'destination ticket')} (K1)."
+            )
 
     def _play_keep(self, action: KeepTickets, player: int) -> None:
         offer = self.offer
@@ -815,24 +819,27 @@ class Game:
         self.tickets[player].extend(kept)
         if offer.unkept == "box":
             self.box.extend(returned)
-            leave = "leaves" if len(returned) == 1 else "leave"
-            where = f"{leave} the game ({offer.rule})"
         elif offer.unkept == "bottom_shuffled":  # shuffled with the others' at the end
             self.set_aside.extend(returned)
-            where = "is set aside" if len(returned) == 1 else "are set aside"
         else:
             self.ticket_deck[:0] = reversed(returned)
-            where = (
-                "goes under the ticket deck" if len(returned) == 1 else "go under the ticket deck"
-            )
-        name = self.players[player]
-        text = f"{name} keeps {count(len(kept), 'ticket')}"
-        self._say(player, text + (f"; {len(returned)} {where}." if returned else "."))
+        if self.record:
+            self._say_kept(player, offer, len(kept), len(returned))
         if self.phase == OPENING:
             self._next_opening_offer()
         else:
             self.offer = None
             self._end_turn(player)
+
+    def _say_kept(self, player: int, offer: TicketOffer, kept: int, returned: int) -> None:
+        if offer.unkept == "box":
+            where = f"{'leaves' if returned == 1 else 'leave'} the game ({offer.rule})"
+        elif offer.unkept == "bottom_shuffled":
+            where = "is set aside" if returned == 1 else "are set aside"
+        else:
+            where = "goes under the ticket deck" if returned == 1 else "go under the ticket deck"
+        text = f"{self.players[player]} keeps {count(kept, 'ticket')}"
+        self._say(player, text + (f"; {returned} {where}." if returned else "."))
 
     def _play_station(self, action: BuildStation, player: int) -> None:
         cost = self._station_cost(player)
@@ -840,33 +847,38 @@ class Game:
         self.cards.discard.extend(paid)
         self.stations[action.city] = player
         self.stations_left[player] -= 1
-        nth = ORDINALS[self.rules.stations - self.stations_left[player] - 1]
-        self._say(
-            player,
-            f"{self.players[player]} builds a station in "
-            f"{self.board.display(action.city)}, the {nth}, paying "
-            f"{format_cards(action.color, cost - action.locomotives, action.locomotives)} "
-            "(ST1-ST2).",
-        )
+        if self.record:
+            nth = ORDINALS[self.rules.stations - self.stations_left[player] - 1]
+            self._say(
+                player,
+                f"{self.players[player]} builds a station in "
+                f"{self.board.display(action.city)}, the {nth}, paying "
+                f"{format_cards(action.color, cost - action.locomotives, action.locomotives)} "
+                "(ST1-ST2).",
+            )
         self._end_turn(player)
 
     def _end_turn(self, player: int, passed: bool = False) -> None:
         """Finish the turn: refill the market (D7), check the end of the game (E1-E2, T2)."""
-        self.cards.refill()
-        self._flush_notes(player)
+        cards = self.cards
+        if None in cards.market:
+            cards.refill()
+        if cards.notes:
+            self._flush_notes(player)
         self.phase = TURN
         if not passed:
             self.passes_in_row = 0
         self.turn += 1
-        name = self.players[player]
         if self.final_turns_left is not None:
             self.final_turns_left -= 1
             if self.final_turns_left == 0:
+                name = self.players[player]
                 self._game_over(f"{name} played the last turn of the final round (E1).")
                 return
         elif self.trains[player] <= self.rules.end_trigger_trains:
             self.final_turns_left = self.num_players
             self.triggered_by = player
+            name = self.players[player]
             self._say(
                 player,
                 f"{name} has {count(self.trains[player], 'train')} left: the final round "

@@ -17,6 +17,7 @@ draw, a tunnel's extra cost, the tickets to keep) is in ``phase``.
 
 from __future__ import annotations
 
+import functools
 import itertools
 import json
 import random
@@ -315,12 +316,7 @@ class Game:
         if phase in (OPENING, TICKETS):
             offer = self.offer
             assert offer is not None
-            indices = range(len(offer.tickets))
-            return [
-                KeepTickets(kept)
-                for size in range(offer.keep_min, min(offer.keep_max, len(indices)) + 1)
-                for kept in itertools.combinations(indices, size)
-            ]
+            return list(_keep_choices(len(offer.tickets), offer.keep_min, offer.keep_max))
         if phase == TUNNEL:
             tunnel = self.tunnel
             assert tunnel is not None
@@ -1195,6 +1191,16 @@ _PLAYS: dict[type, Any] = {
     Pass: Game._play_pass,
 }
 """What each kind of action does, once checked."""
+
+
+@functools.cache
+def _keep_choices(offered: int, keep_min: int, keep_max: int) -> tuple[KeepTickets, ...]:
+    """Every way to keep between ``keep_min`` and ``keep_max`` of ``offered`` tickets, in order."""
+    return tuple(
+        KeepTickets(kept)
+        for size in range(keep_min, min(keep_max, offered) + 1)
+        for kept in itertools.combinations(range(offered), size)
+    )
 
 
 def _offer(data: dict[str, Any]) -> TicketOffer:

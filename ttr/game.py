@@ -342,7 +342,7 @@ class Game:
         locomotives = hand[LOCOMOTIVE]
         colors = tuple(sorted(filter(None, map(hand.__getitem__, CARD_COLORS))))
         best = colors[-1] if colors else 0
-        routes_of, pays, ways = [], [], []  # the claim families: routes, payment class, ways
+        families = []  # the claims: (routes, payment class, ways to pay each route)
         claims = 0
         for color, classes in self.open_routes.groups[player].items():
             have = best if color == GRAY else hand[color]
@@ -359,12 +359,10 @@ class Game:
                     fewest = length - have if length > have else 0
                     each = (most - fewest + 1 if most >= fewest else 0) + (locomotives >= length)
                 if each:
-                    routes_of.append(routes)
-                    pays.append(pay)
-                    ways.append(each)
+                    families.append((routes, pay, each))
                     claims += len(routes) * each
         if claims:
-            actions.add_families(claims, (routes_of, pays, ways))
+            actions.add_families(claims, families)
         if self.ticket_deck:
             actions.add(JUST_DRAW_TICKETS)
         if self.stations_left[player]:

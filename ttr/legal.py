@@ -25,8 +25,8 @@ if TYPE_CHECKING:
     from ttr.board import Board, Route
 
 PayClass = tuple[str, int, int]  # (route colour, cost, minimum locomotives; -1 for a station)
-Families = tuple[Sequence[Sequence], Sequence[PayClass], Sequence[int]]
-"""Families side by side: the targets of each, its payment class, the ways to pay each target."""
+Family = tuple[Sequence, PayClass, int]
+"""Actions that share one payment rule: (targets, payment class, ways to pay each target)."""
 STATION = -1  # the "minimum locomotives" of a station's payment class
 
 
@@ -52,6 +52,15 @@ def count_payments(hand: dict[str, int], color: str, cost: int, min_locomotives:
 
 
 _GRAY_COUNTS: dict[tuple[tuple[int, ...], int, int, int], int] = {}
+MEMORY = 100_000  # entries a memo may hold before it starts afresh: a bound never reached in
+# practice (a thousand 5-player games leave fewer than 5,000 gray counts)
+
+
+def remember(memo: dict, key: object, value: object) -> None:
+    """Store ``value`` in ``memo``, emptying it first if it is full."""
+    if len(memo) >= MEMORY:
+        memo.clear()
+    memo[key] = value
 
 
 def gray_payment_count(colors: tuple[int, ...], locomotives: int, cost: int, ferry: int) -> int:
@@ -65,7 +74,8 @@ def gray_payment_count(colors: tuple[int, ...], locomotives: int, cost: int, fer
         hand = dict.fromkeys(CARD_COLORS, 0)
         hand.update(zip(CARD_COLORS, colors, strict=False))
         hand[LOCOMOTIVE] = locomotives
-        count = _GRAY_COUNTS[key] = count_payments(hand, GRAY, cost, ferry)
+        count = count_payments(hand, GRAY, cost, ferry)
+        remember(_GRAY_COUNTS, key, count)
     return count
 
 
@@ -165,7 +175,7 @@ class LegalActions(Sequence[Action]):
     def __init__(self, hand: dict[str, int]) -> None:
         self._hand = hand  # what pays for the claims and stations listed
         # a part is (size, ready-made actions, None) or (size, None, families)
-        self._parts: list[tuple[int, Sequence[Action] | None, Families | None]] = []
+        self._parts: list[tuple[int, Sequence[Action] | None, Sequence[Family] | None]] = []
         self._total = 0
 
     def add(self, actions: Sequence[Action]) -> None:
@@ -174,14 +184,14 @@ class LegalActions(Sequence[Action]):
             self._parts.append((len(actions), actions, None))
             self._total += len(actions)
 
-    def add_families(self, size: int, families: Families) -> None:
+    def add_families(self, size: int, families: Sequence[Family]) -> None:
         """Add every (target, payment) pair of these families, ``size`` in all."""
         self._parts.append((size, None, families))
         self._total += size
 
     def add_stations(self, cities: list[str], cost: int, each: int) -> None:
         """Add every (city, payment) pair for a station costing ``cost`` cards (ST1-ST2)."""
-        self.add_families(len(cities) * each, ((cities,), ((GRAY, cost, STATION),), (each,)))
+        self.add_families(len(cities) * each, ((cities, (GRAY, cost, STATION), each),))
 
     def __len__(self) -> int:
         return self._total
@@ -197,7 +207,7 @@ class LegalActions(Sequence[Action]):
             if index < size:
                 if actions is not None:
                     return actions[index]
-                for targets, pay, each in zip(*families, strict=True):  # type: ignore[misc]
+                for targets, pay, each in families:  # type: ignore[union-attr]
                     members = len(targets) * each
                     if index < members:
                         target, option = divmod(index, each)
@@ -213,7 +223,7 @@ class LegalActions(Sequence[Action]):
             if actions is not None:
                 yield from actions
                 continue
-            for targets, pay, each in zip(*families, strict=True):  # type: ignore[misc]
+            for targets, pay, each in families:  # type: ignore[union-attr]
                 if not each:
                     continue
                 color, cost, minimum = pay
@@ -229,7 +239,16 @@ class LegalActions(Sequence[Action]):
         return f"LegalActions({list(self)!r})"
 
 
+_MADE: dict[tuple, Action] = {}
+
+
 def _make(target, pay: PayClass, paid: tuple[str | None, int]) -> Action:
-    if pay[2] == STATION:
-        return BuildStation(target, *paid)
-    return Claim(target, *paid)
+    """The claim (or station) of ``target`` paid with ``paid``; actions are immutable, so each
+    is made once and handed out again (making a frozen dataclass is slow)."""
+    key = (target, pay[2] == STATION, *paid)
+    action = _MADE.get(key)
+    if action is None:
+        kind = BuildStation if pay[2] == STATION else Claim
+        action = kind(target, *paid)
+        remember(_MADE, key, action)
+    return action

@@ -73,12 +73,13 @@ class TrainCards:
 
     def take(self, slot: int) -> str:
         """Take the face-up card in ``slot`` and refill the slot from the deck at once (D2, D6)."""
-        card = self.market[slot]
+        market = self.market
+        card = market[slot]
         assert card is not None
-        self.market[slot] = self.draw()
-        if self.market[slot] is None:
+        new = market[slot] = self.deck.pop() if self.deck else self.draw()
+        if new is None:
             self.notes.append(f"slot {slot + 1} stays empty: no cards are left to refill it (D7)")
-        elif self.market[slot] == LOCOMOTIVE:
+        elif new == LOCOMOTIVE:
             self.notes.append(f"a locomotive was turned up in slot {slot + 1}")
         self.check_locomotives()
         return card

@@ -542,8 +542,10 @@ class Game:
     def _check_keep(self, action: KeepTickets) -> None:
         offer = self.offer
         assert offer is not None
-        kept = action.keep
         size = len(offer.tickets)
+        if action in _keep_choice_set(size, offer.keep_min, offer.keep_max):
+            return
+        kept = action.keep
         if (
             len(set(kept)) != len(kept)
             or any(not 0 <= i < size for i in kept)
@@ -643,16 +645,18 @@ class Game:
         self._end_turn(player, passed=True)
 
     def _play_draw(self, action: DrawCard, player: int) -> None:
-        name, cards, hand = self.players[player], self.cards, self.hands[player]
+        cards, hand = self.cards, self.hands[player]
         first = self.phase == TURN
         if action.slot is None:
             card = cards.draw()
             assert card is not None
             if self.record:
+                name = self.players[player]
                 self._say(player, f"{name} draws a card from the deck ({_card_name(card)}).")
         else:
             card = cards.take(action.slot)
             if self.record:
+                name = self.players[player]
                 self._say(
                     player,
                     f"{name} takes the face-up {_card_name(card)} from slot {action.slot + 1}.",
@@ -1199,6 +1203,11 @@ def _keep_choices(offered: int, keep_min: int, keep_max: int) -> tuple[KeepTicke
         for size in range(keep_min, min(keep_max, offered) + 1)
         for kept in itertools.combinations(range(offered), size)
     )
+
+
+@functools.cache
+def _keep_choice_set(offered: int, keep_min: int, keep_max: int) -> frozenset[KeepTickets]:
+    return frozenset(_keep_choices(offered, keep_min, keep_max))
 
 
 def _offer(data: dict[str, Any]) -> TicketOffer:

@@ -46,7 +46,7 @@ from ttr.actions import (
 from ttr.board import Board, Route, Ticket, load_board
 from ttr.cards import TrainCards, full_deck
 from ttr.colors import CARD_COLORS, CARD_KINDS, GRAY, LOCOMOTIVE
-from ttr.legal import LegalActions, OpenRoutes, gray_payment_count
+from ttr.legal import Family, LegalActions, OpenRoutes, gray_payment_count
 from ttr.payment import payment_problem, tunnel_extra_options
 from ttr.rules import OpeningDeal, RuleSet, rule_set
 from ttr.scoring.breakdown import Holdings, Outcome, score_holdings
@@ -338,36 +338,16 @@ class Game:
             if cards.deck or cards.discard:
                 draws.append(DRAW_DECK)
             actions.add(draws)
-        trains = self.trains[player]
-        locomotives = hand[LOCOMOTIVE]
         colors = tuple(sorted(filter(None, map(hand.__getitem__, CARD_COLORS))))
-        best = colors[-1] if colors else 0
-        families = []  # the claims: (routes, payment class, ways to pay each route)
-        claims = 0
-        for color, classes in self.open_routes.groups[player].items():
-            have = best if color == GRAY else hand[color]
-            limit = have + locomotives if have + locomotives < trains else trains
-            for length, ferry, routes, pay in classes:
-                if length > limit:
-                    break
-                if not routes or ferry > locomotives:
-                    continue
-                if color == GRAY:
-                    each = gray_payment_count(colors, locomotives, length, ferry)
-                else:  # count_payments inlined for one colour: C2
-                    most = length - 1 if locomotives >= length else locomotives
-                    fewest = length - have if length > have else 0
-                    each = (most - fewest + 1 if most >= fewest else 0) + (locomotives >= length)
-                if each:
-                    families.append((routes, pay, each))
-                    claims += len(routes) * each
+        families: list[Family] = []
+        claims = self.open_routes.claims(player, hand, colors, self.trains[player], families)
         if claims:
             actions.add_families(claims, families)
         if self.ticket_deck:
             actions.add(JUST_DRAW_TICKETS)
         if self.stations_left[player]:
             cost = self._station_cost(player)
-            each = gray_payment_count(colors, locomotives, cost, 0)
+            each = gray_payment_count(colors, hand[LOCOMOTIVE], cost, 0)
             if each:
                 actions.add_stations(self._free_cities(), cost, each)
         if not actions:

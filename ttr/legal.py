@@ -114,11 +114,52 @@ class OpenRoutes:
                         lists[classes.slot_of[route.id]].append(route.id)
                 if unclaimed:
                     classes.unclaimed = [members[:] for members in lists]
-            groups: dict[str, list[tuple[int, int, list[int], PayClass]]] = {}
+            groups: dict[str, list[tuple[int, int, list[int], PayClass]]] = {
+                color: [] for color in _COLOR_ORDER
+            }
             for pay, members in zip(classes.pays, lists, strict=True):
-                groups.setdefault(pay[0], []).append((pay[1], pay[2], members, pay))
+                groups[pay[0]].append((pay[1], pay[2], members, pay))
             self.groups.append(groups)
             self._members.append(lists)
+
+    def claims(
+        self,
+        player: int,
+        hand: dict[str, int],
+        colors: tuple[int, ...],
+        trains: int,
+        families: list[Family],
+    ) -> int:
+        """How many claims ``player`` can make with ``hand`` and ``trains`` (C1-C2, C5-C6);
+        their families go into ``families``. ``colors`` is the hand's non-zero colour counts,
+        sorted: what pays a gray route."""
+        locomotives = hand[LOCOMOTIVE]
+        total = 0
+        groups = self.groups[player]
+        for color in CARD_COLORS:
+            have = hand[color]
+            limit = have + locomotives if have + locomotives < trains else trains
+            for length, ferry, routes, pay in groups[color]:
+                if length > limit:
+                    break
+                if routes:  # count_payments for one colour, inlined (C2, C6)
+                    most = length - 1 if locomotives >= length else locomotives
+                    fewest = length - have if length - have > ferry else ferry
+                    each = (most - fewest + 1 if most >= fewest else 0) + (locomotives >= length)
+                    if each:
+                        families.append((routes, pay, each))
+                        total += len(routes) * each
+        best = colors[-1] if colors else 0
+        limit = best + locomotives if best + locomotives < trains else trains
+        for length, ferry, routes, pay in groups[GRAY]:
+            if length > limit:
+                break
+            if routes and ferry <= locomotives:
+                each = gray_payment_count(colors, locomotives, length, ferry)
+                if each:
+                    families.append((routes, pay, each))
+                    total += len(routes) * each
+        return total
 
     def claimed(self, route: Route, twin: Route | None) -> None:
         """Update every player's lists after ``route`` was claimed (its owner is already set)."""

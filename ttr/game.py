@@ -46,7 +46,14 @@ from ttr.actions import (
 from ttr.board import Board, Route, Ticket, load_board
 from ttr.cards import TrainCards, full_deck
 from ttr.colors import CARD_COLORS, CARD_KINDS, GRAY, LOCOMOTIVE
-from ttr.legal import Family, LegalActions, OpenRoutes, gray_payment_count
+from ttr.legal import (
+    Family,
+    LegalActions,
+    OpenRoutes,
+    gray_payment_count,
+    ready_part,
+    station_part,
+)
 from ttr.payment import payment_problem, tunnel_extra_options
 from ttr.rules import OpeningDeal, RuleSet, rule_set
 from ttr.scoring.breakdown import Holdings, Outcome, score_holdings
@@ -66,7 +73,8 @@ ORDINALS = ("first", "second", "third", "fourth", "fifth")
 DRAW_CARDS = tuple(DrawCard(slot) for slot in range(8))
 FULL_DRAWS = tuple((*DRAW_CARDS[:size], DRAW_DECK) for size in range(9))
 """The draws of a full market of each size, with the deck: the usual start of a turn's list."""
-JUST_DRAW_TICKETS, JUST_PASS = (DRAW_TICKETS,), (PASS,)
+FULL_DRAW_PARTS = tuple(ready_part(draws) for draws in FULL_DRAWS)
+DRAW_TICKETS_PART, PASS_PART = ready_part((DRAW_TICKETS,)), ready_part((PASS,))
 SETTLING: dict[str, tuple[type, ...]] = {
     OPENING: (KeepTickets,),
     TICKETS: (KeepTickets,),
@@ -329,30 +337,28 @@ class Game:
         player = self.current_player
         hand = dict(self.hands[player])
         cards = self.cards
-        actions = LegalActions(hand)
         market = cards.market
-        if None not in market and (cards.deck or cards.discard):
-            actions.add(FULL_DRAWS[len(market)])
+        can_draw = cards.deck or cards.discard
+        if can_draw and None not in market:
+            parts = [FULL_DRAW_PARTS[len(market)]]
         else:
             draws: list[Action] = [DRAW_CARDS[slot] for slot, card in enumerate(market) if card]
-            if cards.deck or cards.discard:
+            if can_draw:
                 draws.append(DRAW_DECK)
-            actions.add(draws)
+            parts = [ready_part(draws)] if draws else []
         colors = tuple(sorted(filter(None, map(hand.__getitem__, CARD_COLORS))))
         families: list[Family] = []
         claims = self.open_routes.claims(player, hand, colors, self.trains[player], families)
         if claims:
-            actions.add_families(claims, families)
+            parts.append((claims, None, families))
         if self.ticket_deck:
-            actions.add(JUST_DRAW_TICKETS)
+            parts.append(DRAW_TICKETS_PART)
         if self.stations_left[player]:
             cost = self._station_cost(player)
             each = gray_payment_count(colors, hand[LOCOMOTIVE], cost, 0)
             if each:
-                actions.add_stations(self._free_cities(), cost, each)
-        if not actions:
-            actions.add(JUST_PASS)
-        return actions
+                parts.append(station_part(self._free_cities(), cost, each))
+        return LegalActions(hand, parts or [PASS_PART])
 
     @property
     def open_routes(self) -> OpenRoutes:

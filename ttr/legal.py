@@ -27,6 +27,18 @@ if TYPE_CHECKING:
 PayClass = tuple[str, int, int]  # (route colour, cost, minimum locomotives; -1 for a station)
 Family = tuple[Sequence, PayClass, int]
 """Actions that share one payment rule: (targets, payment class, ways to pay each target)."""
+Part = tuple[int, Sequence[Action] | None, Sequence[Family] | None]
+"""A run of legal actions: ``(size, ready-made actions, None)`` or ``(size, None, families)``."""
+
+
+def ready_part(actions: Sequence[Action]) -> Part:
+    """A part made of ready-made actions."""
+    return (len(actions), actions, None)
+
+
+def station_part(cities: Sequence[str], cost: int, each: int) -> Part:
+    """Every (city, payment) pair for a station costing ``cost`` cards (ST1-ST2)."""
+    return (len(cities) * each, None, ((cities, (GRAY, cost, STATION), each),))
 STATION = -1  # the "minimum locomotives" of a station's payment class
 
 
@@ -213,26 +225,13 @@ class LegalActions(Sequence[Action]):
 
     __slots__ = ("_hand", "_parts", "_total")
 
-    def __init__(self, hand: dict[str, int]) -> None:
+    def __init__(self, hand: dict[str, int], parts: list[Part]) -> None:
         self._hand = hand  # what pays for the claims and stations listed
-        # a part is (size, ready-made actions, None) or (size, None, families)
-        self._parts: list[tuple[int, Sequence[Action] | None, Sequence[Family] | None]] = []
-        self._total = 0
-
-    def add(self, actions: Sequence[Action]) -> None:
-        """Add ready-made actions."""
-        if actions:
-            self._parts.append((len(actions), actions, None))
-            self._total += len(actions)
-
-    def add_families(self, size: int, families: Sequence[Family]) -> None:
-        """Add every (target, payment) pair of these families, ``size`` in all."""
-        self._parts.append((size, None, families))
-        self._total += size
-
-    def add_stations(self, cities: list[str], cost: int, each: int) -> None:
-        """Add every (city, payment) pair for a station costing ``cost`` cards (ST1-ST2)."""
-        self.add_families(len(cities) * each, ((cities, (GRAY, cost, STATION), each),))
+        self._parts = parts
+        total = 0
+        for size, _, _ in parts:
+            total += size
+        self._total = total
 
     def __len__(self) -> int:
         return self._total

@@ -420,25 +420,23 @@ class Game:
 
     def _check(self, action: Action) -> None:
         """Raise :class:`IllegalAction` naming the rule if ``action`` is not legal now."""
-        phase = self.phase
-        if phase == OVER:
-            raise IllegalAction("E1: the game is over; no more actions")
-        kind = type(action)
-        expected = SETTLING.get(phase)
-        if expected is None:
-            if kind in ANSWERS:
-                raise IllegalAction(
-                    f"T3: nothing is pending: '{self.notation(action).split()[0]}' only answers "
-                    "a ticket offer or a tunnel's extra cost"
-                )
-        elif kind not in expected:
-            raise IllegalAction(
-                f"T3: {self._pending_text()}; only {self._pending_moves()} settles it"
-            )
-        check = _CHECKS.get(kind)
+        check = _ALLOWED[self.phase].get(type(action))
         if check is None:
-            raise IllegalAction(f"T1: {action!r} is not an action")
+            raise IllegalAction(self._not_now(action))
         check(self, action)
+
+    def _not_now(self, action: Action) -> str:
+        """Why an action of this kind cannot be played in this phase (E1, T1, T3)."""
+        if self.phase == OVER:
+            return "E1: the game is over; no more actions"
+        if self.phase != TURN:
+            return f"T3: {self._pending_text()}; only {self._pending_moves()} settles it"
+        if type(action) in ANSWERS:
+            return (
+                f"T3: nothing is pending: '{self.notation(action).split()[0]}' only answers "
+                "a ticket offer or a tunnel's extra cost"
+            )
+        return f"T1: {action!r} is not an action"
 
     def _check_pay_tunnel(self, action: PayTunnel) -> None:
         tunnel = self.tunnel
@@ -1179,6 +1177,16 @@ _PLAYS: dict[type, Any] = {
     Pass: Game._play_pass,
 }
 """What each kind of action does, once checked."""
+_ALLOWED: dict[str, dict[type, Any]] = {
+    phase: {
+        kind: check
+        for kind, check in _CHECKS.items()
+        if kind in SETTLING.get(phase, ()) or (phase == TURN and kind not in ANSWERS)
+    }
+    for phase in PHASES
+}
+"""The checks of the actions each phase allows: a turn's actions, or what settles the pending
+decision (T1, T3); none once the game is over."""
 
 
 @functools.cache

@@ -7,10 +7,12 @@ For each board (usa, europe) and each player count (2-5) it plays ``--games`` ga
 uniformly random legal actions and checks after every action everything in
 ``ttr.invariants.violations`` (110 train cards by colour, tickets accounted for, trains and
 stations never below zero, no route owned twice, the double-route rules, the market rules, the
-end-game trigger). At random points (about 1 action in 150) it also checks that a save/load
-round trip gives back the same position and that ``undo`` restores the position before the last
-action. It prints counts per configuration and exits 1 on any violation, printing the seed and
-step to reproduce it. Not part of the default test run.
+end-game trigger). At random points (about 1 action in 150) it also checks that the lazy
+legal-action list agrees with itself (length, indexing, iteration, no repeats) and that ``play``'s
+rule checks accept every action on it, that a save/load round trip gives back the same position,
+and that ``undo`` restores the position before the last action ("checks" counts these points).
+It prints counts per configuration and exits 1 on any violation, printing the seed and step to
+reproduce it. Not part of the default test run.
 """
 
 from __future__ import annotations
@@ -39,6 +41,12 @@ def soak_game(rules: str, players: int, seed: int) -> tuple[Counter, list[str]]:
         legal = game.legal_actions()
         action = legal[rng.randrange(len(legal))]
         before = game.state_key() if rng.randrange(CHECK_EVERY) == 0 else None
+        if before is not None:
+            counts["legal-list checks"] += 1
+            problems += [
+                f"{rules} {players}p seed {seed} step {step + 1}: {problem}"
+                for problem in legal_list_problems(game, legal)
+            ]
         game.play(action)
         step += 1
         for problem in violations(game):
@@ -62,6 +70,20 @@ def soak_game(rules: str, players: int, seed: int) -> tuple[Counter, list[str]]:
     for name in ("market_resets", "loop_guard_stops", "reshuffles", "empty_deck", "passes"):
         counts[name] += game.counts.get(name, 0)
     return counts, problems
+
+
+def legal_list_problems(game: Game, legal) -> list[str]:
+    """The lazy legal-action list agrees with itself and with the rule checks of ``play``."""
+    listed = list(legal)
+    problems = []
+    if len(listed) != len(legal) or [legal[i] for i in range(len(legal))] != listed:
+        problems.append("the legal-action list's length, indexing and iteration disagree")
+    if len(set(listed)) != len(listed):
+        problems.append("the legal-action list repeats an action")
+    refused = [action for action in listed if not game.is_legal(action)]
+    if refused:
+        problems.append(f"listed as legal but refused by play: {refused[0]!r}")
+    return problems
 
 
 def soak_chunk(args: tuple[str, int, range]) -> tuple[Counter, list[str]]:
@@ -88,7 +110,7 @@ def main() -> int:
     failed = False
     print(
         f"{'board':<8}{'players':>8}{'games':>8}{'actions':>11}{'resets':>8}{'D9 stops':>9}"
-        f"{'reshuffles':>11}{'empty deck':>11}{'passes':>8}{'undo chk':>9}{'seconds':>9}"
+        f"{'reshuffles':>11}{'empty deck':>11}{'passes':>8}{'checks':>9}{'seconds':>9}"
     )
     for rules in args.boards.split(","):
         for players in map(int, args.players.split(",")):

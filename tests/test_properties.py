@@ -21,8 +21,7 @@ from ttr import Game, IllegalAction
 from ttr.agents import AGENTS, make_agent, play_game
 from ttr.colors import CARD_COLORS, CARD_KINDS, GRAY
 from ttr.invariants import violations
-from ttr.legal import count_payments
-from ttr.payment import nth_payment, payment_options
+from ttr.payment import count_payments, nth_payment, payment_options
 from ttr.rules import RULE_SETS
 from ttr.simulation import simulate
 

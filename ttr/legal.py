@@ -7,7 +7,9 @@ length 2, each payable in these 9 ways") and it counts them with a little arithm
 and ``actions[i]`` cost a few microseconds; iterating builds the actions in a fixed order.
 
 :class:`OpenRoutes` keeps, for each player, the routes still open to them (C1, C5) grouped by
-what pays for them (colour, length, ferry locomotives), updated as routes are claimed.
+what pays for them (colour, length, ferry locomotives), updated as routes are claimed, and
+counts the claims a hand can make from them. Actions (immutable) and gray payment counts are
+made once and remembered.
 """
 
 from __future__ import annotations
@@ -19,12 +21,13 @@ from typing import TYPE_CHECKING
 
 from ttr.actions import Action, BuildStation, Claim
 from ttr.colors import CARD_COLORS, GRAY, LOCOMOTIVE
-from ttr.payment import nth_payment, payment_options
+from ttr.payment import count_payments, nth_payment, payment_options
 
 if TYPE_CHECKING:
     from ttr.board import Board, Route
 
 PayClass = tuple[str, int, int]  # (route colour, cost, minimum locomotives; -1 for a station)
+STATION = -1  # the "minimum locomotives" of a station's payment class
 Family = tuple[Sequence, PayClass, int]
 """Actions that share one payment rule: (targets, payment class, ways to pay each target)."""
 Part = tuple[int, Sequence[Action] | None, Sequence[Family] | None]
@@ -39,28 +42,6 @@ def ready_part(actions: Sequence[Action]) -> Part:
 def station_part(cities: Sequence[str], cost: int, each: int) -> Part:
     """Every (city, payment) pair for a station costing ``cost`` cards (ST1-ST2)."""
     return (len(cities) * each, None, ((cities, (GRAY, cost, STATION), each),))
-STATION = -1  # the "minimum locomotives" of a station's payment class
-
-
-def count_payments(hand: dict[str, int], color: str, cost: int, min_locomotives: int = 0) -> int:
-    """``len(payment_options(hand, color, cost, min_locomotives))``, by arithmetic."""
-    locomotives = hand[LOCOMOTIVE]
-    most = cost - 1 if locomotives >= cost else locomotives
-    total = 1 if locomotives >= cost else 0
-    if color == GRAY:
-        for card in CARD_COLORS:
-            fewest = cost - hand[card]
-            if fewest < min_locomotives:
-                fewest = min_locomotives
-            if most >= fewest:
-                total += most - fewest + 1
-    else:
-        fewest = cost - hand[color]
-        if fewest < min_locomotives:
-            fewest = min_locomotives
-        if most >= fewest:
-            total += most - fewest + 1
-    return total
 
 
 _GRAY_COUNTS: dict[tuple[tuple[int, ...], int, int, int], int] = {}
@@ -111,7 +92,6 @@ class OpenRoutes:
         is_open: Callable[[Route, int], bool],
         unclaimed: bool = False,
     ):
-        self.routes = board.routes
         self.is_open = is_open
         self.classes = classes = _route_classes(board)
         self.groups: list[dict[str, list[tuple[int, int, list[int], PayClass]]]] = []
@@ -121,7 +101,7 @@ class OpenRoutes:
                 lists = [members[:] for members in classes.unclaimed]
             else:
                 lists = [[] for _ in classes.pays]
-                for route in self.routes:
+                for route in board.routes:
                     if is_open(route, player):
                         lists[classes.slot_of[route.id]].append(route.id)
                 if unclaimed:

@@ -35,6 +35,22 @@ def payment_options(
     return options
 
 
+def count_payments(
+    hand: Mapping[str, int], color: str, cost: int, min_locomotives: int = 0
+) -> int:
+    """``len(payment_options(hand, color, cost, min_locomotives))``, by arithmetic."""
+    locomotives = hand[LOCOMOTIVE]
+    most = cost - 1 if locomotives >= cost else locomotives
+    total = 1 if locomotives >= cost else 0
+    for card in CARD_COLORS if color == GRAY else (color,):
+        fewest = cost - hand[card]
+        if fewest < min_locomotives:
+            fewest = min_locomotives
+        if most >= fewest:
+            total += most - fewest + 1
+    return total
+
+
 def nth_payment(
     hand: Mapping[str, int], color: str, cost: int, min_locomotives: int, index: int
 ) -> Payment:

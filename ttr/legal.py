@@ -130,6 +130,8 @@ class OpenRoutes:
         groups = self.groups[player]
         for color in CARD_COLORS:
             have = hand[color]
+            if not have and not locomotives:  # nothing to pay with
+                continue
             limit = have + locomotives if have + locomotives < trains else trains
             for length, ferry, routes, pay in groups[color]:
                 if length > limit:

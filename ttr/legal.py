@@ -245,9 +245,7 @@ class LegalActions(Sequence[Action]):
             if actions is not None:
                 yield from actions
                 continue
-            for targets, pay, each in families:  # type: ignore[union-attr]
-                if not each:
-                    continue
+            for targets, pay, _ in families:  # type: ignore[union-attr]
                 color, cost, minimum = pay
                 options = payment_options(self._hand, color, cost, max(minimum, 0))
                 yield from (_make(target, pay, paid) for target in targets for paid in options)

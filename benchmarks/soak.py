@@ -25,7 +25,7 @@ from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 
 from ttr.game import Game
-from ttr.invariants import violations
+from ttr.invariants import legal_list_problems, violations
 
 CHECK_EVERY = 150  # save/load and undo checks, on average once per this many actions
 
@@ -42,10 +42,9 @@ def soak_game(rules: str, players: int, seed: int) -> tuple[Counter, list[str]]:
         action = legal[rng.randrange(len(legal))]
         before = game.state_key() if rng.randrange(CHECK_EVERY) == 0 else None
         if before is not None:
-            counts["legal-list checks"] += 1
             problems += [
                 f"{rules} {players}p seed {seed} step {step + 1}: {problem}"
-                for problem in legal_list_problems(game, legal)
+                for problem in legal_list_problems(game)
             ]
         game.play(action)
         step += 1
@@ -70,20 +69,6 @@ def soak_game(rules: str, players: int, seed: int) -> tuple[Counter, list[str]]:
     for name in ("market_resets", "loop_guard_stops", "reshuffles", "empty_deck", "passes"):
         counts[name] += game.counts.get(name, 0)
     return counts, problems
-
-
-def legal_list_problems(game: Game, legal) -> list[str]:
-    """The lazy legal-action list agrees with itself and with the rule checks of ``play``."""
-    listed = list(legal)
-    problems = []
-    if len(listed) != len(legal) or [legal[i] for i in range(len(legal))] != listed:
-        problems.append("the legal-action list's length, indexing and iteration disagree")
-    if len(set(listed)) != len(listed):
-        problems.append("the legal-action list repeats an action")
-    refused = [action for action in listed if not game.is_legal(action)]
-    if refused:
-        problems.append(f"listed as legal but refused by play: {refused[0]!r}")
-    return problems
 
 
 def soak_chunk(args: tuple[str, int, range]) -> tuple[Counter, list[str]]:

@@ -16,6 +16,7 @@ import pytest
 from turn_helpers import candidates, canonical, position
 
 from ttr import Claim, Game
+from ttr.invariants import legal_list_problems
 
 
 def perft(game: Game, depth: int) -> int:
@@ -49,12 +50,7 @@ def finish_opening(game: Game) -> Game:
 def check_sequence(game: Game) -> None:
     """The legal-action sequence is consistent: len, indexing, iteration, no duplicates, and
     every listed action is accepted by is_legal."""
-    actions = game.legal_actions()
-    listed = list(actions)
-    assert len(actions) == len(listed)
-    assert [actions[i] for i in range(len(actions))] == listed
-    assert len(set(listed)) == len(listed)
-    assert all(game.is_legal(a) for a in listed)
+    assert legal_list_problems(game) == []
 
 
 # ---------------------------------------------------------------------------------------------

@@ -1,8 +1,8 @@
 """What must hold after every action of every game: the conservation laws of the engine.
 
-Used by the random-play tests and by the soak run (``benchmarks/soak.py``). Each check returns a
-list of violations in plain words (empty when all is well), so a long run can report them
-without stopping at the first.
+Used by the random-play and perft tests and by the soak run (``benchmarks/soak.py``). Each check
+returns a list of violations in plain words (empty when all is well), so a long run can report
+them without stopping at the first.
 """
 
 from __future__ import annotations
@@ -31,6 +31,22 @@ def card_multiset(game: Game) -> Counter[str]:
         cards[LOCOMOTIVE] += game.tunnel.locomotives
         cards.update(game.tunnel.revealed)
     return +cards
+
+
+def legal_list_problems(game: Game) -> list[str]:
+    """The lazy legal-action list agrees with itself (length, indexing, iteration, no repeats)
+    and with the rule checks of ``play``, which accept every action on it."""
+    legal = game.legal_actions()
+    listed = list(legal)
+    problems = []
+    if len(listed) != len(legal) or [legal[i] for i in range(len(legal))] != listed:
+        problems.append("the legal-action list's length, indexing and iteration disagree")
+    if len(set(listed)) != len(listed):
+        problems.append("the legal-action list repeats an action")
+    refused = [action for action in listed if not game.is_legal(action)]
+    if refused:
+        problems.append(f"listed as legal but refused by play: {refused[0]!r}")
+    return problems
 
 
 def ticket_indices(game: Game) -> list[int]:

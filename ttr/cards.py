@@ -76,7 +76,7 @@ class TrainCards:
         market = self.market
         card = market[slot]
         assert card is not None
-        new = market[slot] = self.deck.pop() if self.deck else self.draw()
+        new = market[slot] = self.draw()
         if new is None:
             self.notes.append(f"slot {slot + 1} stays empty: no cards are left to refill it (D7)")
         elif new == LOCOMOTIVE:

@@ -30,7 +30,6 @@ from ttr.game import DEFAULT_NAMES, TUNNEL, TURN, Game
 from ttr.payment import payment_options, tunnel_extra_options
 from ttr.scenario import stage
 from ttr.widgets.common import (
-    LOCOS_ONLY,  # noqa: F401 (defined here before it moved to common; importers keep working)
     MAP_LAYOUT,
     PANEL_CSS,
     MapPainter,

@@ -15,7 +15,15 @@ import pytest
 import ttr.svg
 from ttr import Game, UnknownReference, load_board
 from ttr.map_layout import PLAYER_COLORS
-from ttr.svg import board_svg, city_id, game_svg, live_svg, route_title, text_width
+from ttr.svg import (
+    board_svg,
+    city_id,
+    game_svg,
+    legend_html,
+    live_svg,
+    route_title,
+    text_width,
+)
 
 NS = {"s": "http://www.w3.org/2000/svg"}
 TOTAL_SPACES = {"europe": 300, "usa": 309}
@@ -222,7 +230,7 @@ def test_text_is_escaped(europe):
 
 
 def test_the_live_picture_holds_every_mark_hidden(europe):
-    root = parse(live_svg(europe, ("Ann", "Ben"), "board", station_key=True))
+    root = parse(live_svg(europe, ("Ann", "Ben"), "board"))
     assert {"ttr-live", "ttr-game"} <= classes(root)
     assert len(root.findall(".//s:path[@class='ttr-glow']", NS)) == len(europe.routes)
     for city in europe.cities:
@@ -230,6 +238,18 @@ def test_the_live_picture_holds_every_mark_hidden(europe):
         assert element.find("s:circle[@class='ttr-ring']", NS) is not None
         assert element.find("s:g[@class='ttr-station']", NS) is not None
         assert classes(element) == {"ttr-city"}
+    assert root.find(".//s:g[@class='ttr-legend']", NS) is None  # the page shows legend_html
+
+
+def test_the_html_legend_draws_its_samples_with_the_map_classes(europe, usa):
+    legend = legend_html(europe, ("Ann", "Ben"), station_key=True)
+    for word in ("Routes", "Players", "Ann", "Ben", "tunnel", "station", "highlighted"):
+        assert f">{word}<" in legend
+    samples = re.findall(r"<svg class=\"(ttr-map[^\"]*)\"", legend)
+    assert samples and set(samples) == {"ttr-map ttr-game"}
+    assert 'class="ttr-owned ttr-o1"' in legend  # Ben's colour, as on the map
+    board_only = legend_html(usa, None, station_key=False)
+    assert "Players" not in board_only and "tunnel" not in board_only
 
 
 def test_text_widths_follow_the_font():

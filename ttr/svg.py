@@ -65,6 +65,7 @@ from ttr.map_layout import (
 
 __all__ = [
     "Marks",
+    "legend_html",
     "Svg",
     "board_svg",
     "city_id",
@@ -169,11 +170,30 @@ def game_svg(
     )
 
 
-def live_svg(board: Board, players: Sequence[str] | None, layout: str, station_key: bool) -> Svg:
+def live_svg(board: Board, players: Sequence[str] | None, layout: str) -> Svg:
     """The picture the clickable map starts from: no marks yet, but every element a mark can
-    switch on (a glow under each route, a ring and a station at each city) is there, hidden."""
+    switch on (a glow under each route, a ring and a station at each city) is there, hidden.
+    It has no legend: the page shows :func:`legend_html` beside it, in the page's own size."""
     marks = Marks.checked(board, players, None, None, (), ())
-    return _draw(board, layout, marks, station_key, None, True, True, live=True)
+    return _draw(board, layout, marks, False, None, True, False, live=True)
+
+
+def legend_html(board: Board, players: Sequence[str] | None, station_key: bool) -> str:
+    """The legend of a map as HTML (text that wraps, in the page's font size), each sample a
+    small SVG drawn with the map's own classes (a map on the page brings their stylesheet)."""
+    names = None if players is None else tuple(players)
+    game = " ttr-game" if names is not None else ""
+    w, h = _SWATCH
+    sections = []
+    for title, entries in legend_entries(board, names, station_key, highlight=True):
+        items = "".join(
+            f'<span class="ttr-key"><svg class="ttr-map{game}" width="32" height="15" '
+            f'viewBox="-2 -{_n(h / 2 + 2)} {_n(w + 4)} {_n(h + 4)}">'
+            f"{_sample(entry, 0, 0, w, h)}</svg>{_esc(entry.label)}</span>"
+            for entry in entries
+        )
+        sections.append(f'<div class="ttr-keys"><b>{title}</b>{items}</div>')
+    return f'<div class="ttr-legend-html">{"".join(sections)}</div>'
 
 
 # ---------------------------------------------------------------------------------------------
@@ -590,9 +610,9 @@ def _city(
     return "".join(parts)
 
 
-def _station(x: float, y: float, extra_class: str = "") -> str:
+def _station(x: float, y: float, extra_class: str = "", radius: float = _STATION_RADIUS) -> str:
     """A station: a pentagon (filled in its owner's colour by the city's class) over the dot."""
-    corners = _pentagon(x, y, _STATION_RADIUS)
+    corners = _pentagon(x, y, radius)
     return (
         f'<g class="ttr-station{extra_class}"><polygon points="{corners}"/>'
         f'<circle cx="{_n(x)}" cy="{_n(y)}" r="{_n(0.45 * CITY_RADIUS)}"/></g>'
@@ -652,7 +672,7 @@ def _sample(entry: LegendEntry, x: float, y: float, w: float, h: float) -> str:
     if entry.kind == "player":
         return f'<g class="ttr-owned ttr-o{int(entry.value or 0) % len(PLAYER_COLORS)}">{rect}</g>'
     if entry.kind == "station":
-        return _station(cx, y, " ttr-key-station").replace(
+        return _station(cx, y, " ttr-key-station", radius=0.6 * h).replace(
             'class="ttr-station', 'class="ttr-station', 1
         )
     if entry.kind == "highlight":

@@ -13,7 +13,7 @@ function render({ model, el }) {
   let elements = new Map(); // element id -> { node, cls, title, glow }
 
   function draw() {
-    el.innerHTML = model.get("svg");
+    el.innerHTML = model.get("svg") + model.get("legend");
     elements = new Map();
     const svg = el.querySelector("svg");
     if (!svg) return;
@@ -79,11 +79,13 @@ function render({ model, el }) {
   ];
   el.addEventListener("click", onClick);
   model.on("change:svg", draw);
+  model.on("change:legend", draw);
   for (const name of restyling) model.on(name, restyle);
   draw();
   return () => {
     el.removeEventListener("click", onClick);
     model.off("change:svg", draw);
+    model.off("change:legend", draw);
     for (const name of restyling) model.off(name, restyle);
   };
 }

@@ -1,6 +1,7 @@
 """The clickable map: :class:`MapWidget`, an anywidget showing the SVG of :mod:`ttr.svg`.
 
-The picture (``svg``) is drawn once, with every mark that can appear on it hidden; after that,
+The picture (``svg``) is drawn once, with every mark that can appear on it hidden (its legend,
+``legend``, is HTML below it, in the page's own font size); after that,
 owners, stations and highlights travel as small lists (``owners``, ``stations``,
 ``highlight_routes``, ``highlight_cities``) and the front end (``map.js``) restyles the elements
 by id (``route-7``, ``city-Paris``) without drawing anything again. A click on a route or a city
@@ -38,7 +39,7 @@ from ipywidgets import CallbackDispatcher
 
 from ttr.board import Board, Route
 from ttr.map_layout import game_marks
-from ttr.svg import Marks, city_id, live_svg, route_id
+from ttr.svg import Marks, city_id, legend_html, live_svg, route_id
 
 __all__ = ["MapClick", "MapWidget"]
 
@@ -66,6 +67,7 @@ class MapWidget(anywidget.AnyWidget):
     _css = _HERE / "widgets.css"
 
     svg = traitlets.Unicode("").tag(sync=True)
+    legend = traitlets.Unicode("").tag(sync=True)
     players = traitlets.List(traitlets.Unicode()).tag(sync=True)
     owners = traitlets.List(traitlets.Int()).tag(sync=True)
     stations = traitlets.Dict(value_trait=traitlets.Int()).tag(sync=True)
@@ -85,13 +87,13 @@ class MapWidget(anywidget.AnyWidget):
     ):
         names = [str(p) for p in players]
         super().__init__(
-            svg=live_svg(board, tuple(names) or None, layout, station_key),
+            svg=live_svg(board, tuple(names) or None, layout),
+            legend=legend_html(board, tuple(names) or None, station_key),
             players=names,
             owners=[-1] * len(board.routes),
             **kwargs,
         )
         self.board = board
-        self.map_layout = layout
         self._ids = {route_id(r): r for r in board.routes} | {city_id(c): c for c in board.cities}
         self._click_handlers = CallbackDispatcher()
         self.observe(self._on_clicks, names="clicks")
@@ -108,13 +110,14 @@ class MapWidget(anywidget.AnyWidget):
         return f"MapWidget({self.board!r}, players={self.players!r})"
 
     def set_players(self, players: Sequence[str], station_key: bool = False) -> None:
-        """Name other players (a new game on the same board): the picture is drawn again, for
-        its legend, and the marks are cleared."""
+        """Name other players (a new game on the same board): a new legend, no marks."""
         names = [str(p) for p in players]
+        if not names:
+            raise ValueError("a game has players: name at least one")
         with self.hold_sync():
             self.show()
             self.players = names
-            self.svg = live_svg(self.board, tuple(names) or None, self.map_layout, station_key)
+            self.legend = legend_html(self.board, tuple(names), station_key)
 
     # showing -------------------------------------------------------------------------------
 

@@ -3,6 +3,7 @@ highlights marked by class, byte-stable across processes, and bad input refused.
 
 from __future__ import annotations
 
+import base64
 import doctest
 import hashlib
 import re
@@ -157,6 +158,12 @@ def test_boards_and_games_show_themselves_as_svg(europe):
     game = Game("usa", 2, seed=1)
     assert game._repr_svg_() == game_svg(game)
     assert not hasattr(europe, "_repr_png_") and not hasattr(game, "_repr_png_")
+    # the same picture as an <img>, which JupyterLab shows before it trusts a notebook
+    for shown, svg in ((europe, board_svg(europe)), (game, game_svg(game))):
+        img = shown._repr_html_()
+        assert img == svg._repr_html_() and img.startswith('<img alt="a map"')
+        data = re.search(r'src="data:image/svg\+xml;base64,([^"]+)"', img)[1]
+        assert base64.b64decode(data).decode() == svg
 
 
 def test_highlights_stand_out(europe):

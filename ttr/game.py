@@ -1155,6 +1155,12 @@ class Game:
 
         return game_svg(self)
 
+    def _repr_html_(self) -> str:
+        """The same picture as an ``<img>`` (shown in notebooks that are not trusted yet)."""
+        from ttr.svg import game_svg
+
+        return game_svg(self)._repr_html_()
+
 
 _CHECKS: dict[type, Any] = {
     DrawCard: Game._check_draw,

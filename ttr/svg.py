@@ -31,6 +31,7 @@ notebooks' tests compare it).
 
 from __future__ import annotations
 
+import base64
 import html
 import math
 import unicodedata
@@ -96,6 +97,12 @@ class Svg(str):
 
     def _repr_svg_(self) -> str:
         return str(self)
+
+    def _repr_html_(self) -> str:
+        """The picture as an ``<img>``: JupyterLab shows it even in a notebook it does not
+        trust yet (one just opened, not run), where it hides SVG output."""
+        data = base64.b64encode(self.encode()).decode()
+        return f'<img alt="a map" style="max-width:100%" src="data:image/svg+xml;base64,{data}">'
 
     def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
         printer.text(f"<SVG picture, {len(self)} characters>")

@@ -69,6 +69,17 @@ def staged(rules="usa", players=("Ann", "Ben"), **fields) -> Game:
     return stage(data)
 
 
+def red_tunnel_ahead() -> Game:
+    """Europe, Ann to play with 3 red cards and a locomotive; the deck holds a red, a green and a
+    blue card, so claiming the gray tunnel Barcelona-Pamplona in red costs one extra card (C7)."""
+    return staged(
+        "europe",
+        hands={"Ann": {"red": 3, "loco": 1}},
+        market=["white", "black", "yellow", "orange", "pink"],
+        deck=["red", "green", "blue"],
+    )
+
+
 def rest_of(*placed) -> dict[str, int]:
     """Every train card not in ``placed`` (lists or count dicts), as a hand."""
     left = Counter(full_deck())
@@ -502,12 +513,7 @@ def test_claim_model_plays_claims_and_tunnels():
     before = model.hand
     assert "claims" in model.claim()
     assert model.game.owner[model.route.id] == 0 and model.hand["yellow"] == before["yellow"] - 2
-    game = staged(
-        "europe",
-        hands={"Ann": {"red": 3, "loco": 1}},
-        market=["white", "black", "yellow", "orange", "pink"],
-        deck=["red", "green", "blue"],
-    )
+    game = red_tunnel_ahead()
     model = ClaimModel(game)
     model.select("Barcelona-Pamplona")
     model.pay("red", 0)
@@ -547,12 +553,7 @@ def test_route_reasons_count_in_words():
 
 
 def test_route_claimer_settles_a_waiting_tunnel():
-    game = staged(
-        "europe",
-        hands={"Ann": {"red": 3, "loco": 1}},
-        market=["white", "black", "yellow", "orange", "pink"],
-        deck=["red", "green", "blue"],
-    )
+    game = red_tunnel_ahead()
     claimer = RouteClaimer(game)
     claimer.route.value = game.board.route("Barcelona-Pamplona").id
     claimer.color.value = "red"

@@ -211,7 +211,8 @@ class LongestRouteExplorer(widgets.VBox):
             f"<b>{trail.length}</b> {'train' if trail.length == 1 else 'trains'} (F3)</div>"
         )
         steps = "".join(
-            f"<li>{esc(self.game.board.ref(r))} ({r.length})</li>" for r in trail.routes
+            f"<li>{esc(model.board.ref(model.board.routes[r.id]))} ({r.length})</li>"
+            for r in trail.routes
         )
         self.trail.value = f'<div class="ttr-trail">{esc(model.describe())}<ol>{steps}</ol></div>'
         seat = self.source.value

@@ -139,11 +139,16 @@ class MapWidget(anywidget.AnyWidget):
             highlight_routes,
             highlight_cities,
         )
+        shown = {
+            "owners": [marks.owners.get(r.id, -1) for r in self.board.routes],
+            "stations": dict(sorted(marks.stations.items())),
+            "highlight_routes": sorted(marks.routes),
+            "highlight_cities": sorted(marks.cities),
+        }
         with self.hold_sync():
-            self.owners = [marks.owners.get(r.id, -1) for r in self.board.routes]
-            self.stations = dict(sorted(marks.stations.items()))
-            self.highlight_routes = sorted(marks.routes)
-            self.highlight_cities = sorted(marks.cities)
+            for name, value in shown.items():
+                if getattr(self, name) != value:  # only what changed travels (and is validated)
+                    setattr(self, name, value)
 
     def show_game(
         self, game: Any, *, highlight_routes: object = (), highlight_cities: Iterable[str] = ()

@@ -204,7 +204,7 @@ class StationModel:
             player=self.game.players[self.player],
             stations=tuple(board.display(c) for c in self.stations),
             borrowed={
-                board.display(c): (board.ref(r) if r is not None else None)
+                board.display(c): (board.ref(board.routes[r.id]) if r is not None else None)
                 for c, r in choice.borrowed.items()
             },
             tickets=tuple(lines),

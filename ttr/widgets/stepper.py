@@ -123,12 +123,13 @@ class StepperModel:
         teacher: bool = False,
     ):
         events = None
+        start_data: Mapping[str, Any]
         if isinstance(source, Game):
             start_data, history, events = source.start_state(), list(source.history), source.events
         elif isinstance(source, Mapping):
             start_data = source.get("start") or source
             history = list(source.get("history", []))
-            events = Game.from_dict(source).events if source.get("events") else None
+            events = Game.from_dict(dict(source)).events if source.get("events") else None
         else:
             if start is None:
                 raise TypeError("a list of actions needs start= (a Game or its to_dict data)")
@@ -161,7 +162,7 @@ class StepperModel:
         """A model over a game played to the end by bots (``make_agent`` names), all seeded."""
         from ttr.agents import make_agent, play_game
 
-        game = Game(rules, players, seed=seed)
+        game = Game(rules, players if isinstance(players, int) else list(players), seed=seed)
         names = [agents] * game.num_players if isinstance(agents, str) else list(agents)
         play_game(game, [make_agent(name, seed * 100 + i) for i, name in enumerate(names)])
         return cls(game, teacher=teacher)

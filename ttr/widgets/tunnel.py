@@ -30,7 +30,7 @@ from ttr.payment import tunnel_extra_options
 from ttr.probability import tunnel_extra_distribution
 from ttr.scenario import stage
 from ttr.text import count
-from ttr.widgets.claim import ClaimModel
+from ttr.widgets.claim import ClaimModel, Verdict
 from ttr.widgets.common import (
     button,
     cards_html,
@@ -81,7 +81,7 @@ def _claim_watching_reveal(game: Game, claim: Claim) -> list[str]:
         shown.extend(got)
         return got
 
-    cards.reveal = revealing  # type: ignore[method-assign]
+    cards.reveal = revealing  # type: ignore[method-assign,assignment]
     try:
         game.play(claim)
     finally:
@@ -113,6 +113,8 @@ class TunnelModel:
         self.outcome_ok: bool | None = None  # claimed: True, refused or declined: False
         self.tally: Counter[int] = Counter()
         self._probe: Game | None = None
+        self._verdict: Verdict | None = None
+        self._distribution: dict[int, Fraction] | None = None
 
     @classmethod
     def demo(cls, seed: int = 0) -> TunnelModel:
@@ -141,7 +143,15 @@ class TunnelModel:
 
     def _forget(self) -> None:
         self.current, self.outcome, self.outcome_ok, self._probe = None, None, None, None
+        self._verdict, self._distribution = None, None
         self.tally.clear()
+
+    def verdict(self) -> Verdict:
+        """Whether the chosen claim is legal (asked of the engine once per choice: the game
+        never changes)."""
+        if self._verdict is None:
+            self._verdict = self.chooser.check()
+        return self._verdict
 
     @property
     def locomotives_only(self) -> bool:
@@ -149,21 +159,23 @@ class TunnelModel:
 
     def distribution(self) -> dict[int, Fraction]:
         """Exact P(extra cost = k) for the deck now and the chosen payment (C7, C9)."""
-        cards = self.game.cards
-        return tunnel_extra_distribution(
-            Counter(cards.deck),
-            self.chooser.color,
-            self.locomotives_only,
-            self.game.rules.tunnel_reveal,
-            discard_counts=Counter(cards.discard),
-        )
+        if self._distribution is None:
+            cards = self.game.cards
+            self._distribution = tunnel_extra_distribution(
+                Counter(cards.deck),
+                self.chooser.color,
+                self.locomotives_only,
+                self.game.rules.tunnel_reveal,
+                discard_counts=Counter(cards.discard),
+            )
+        return self._distribution
 
     def success_probability(self) -> Fraction | None:
         """P(the hand can pay whatever the reveal asks), after paying the tunnel itself; None
         when the chosen payment is not legal (then nothing is revealed at all)."""
         action = self.chooser.action
         route = self.route
-        if action is None or route is None or not self.chooser.check().legal:
+        if action is None or route is None or not self.verdict().legal:
             return None
         hand = Counter(self.chooser.hand)
         if action.color is not None:
@@ -182,7 +194,7 @@ class TunnelModel:
 
     def reveal(self) -> Reveal | str:
         """Shuffle a copy's deck with the next seed and play the claim; a refusal is a string."""
-        verdict = self.chooser.check()
+        verdict = self.verdict()
         action = self.chooser.action
         if not verdict.legal or action is None:
             self.current, self._probe = None, None
@@ -387,7 +399,7 @@ class TunnelSimulator(widgets.VBox):
     def render(self) -> None:
         model = self.model
         chooser = model.chooser
-        verdict = chooser.check()
+        verdict = model.verdict()
         public = model.game.observation(chooser.player)
         self.hand.value = (
             f"{esc(model.game.players[chooser.player])}'s hand: {hand_html(chooser.hand)}"

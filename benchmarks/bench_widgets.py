@@ -9,7 +9,8 @@ longest trail).
 
 The widgets' messages to the browser are caught by a comm that serialises each one to JSON, as
 the kernel does before sending it, so a step's time includes building and encoding everything
-the browser receives; the table also gives the bytes sent per step and how many steps sent the
+the browser receives; the table also gives the p95 of the CPU time of a step (its own work, which
+a busy shared machine does not inflate), the bytes sent per step and how many steps sent the
 map's picture again (none should: a step sends only the marks that changed).
 
     python benchmarks/bench_widgets.py            # 40 steps per widget
@@ -75,16 +76,23 @@ def machine() -> str:
     )
 
 
-def timed(step: Callable[[int], None], steps: int) -> tuple[list[float], float, int]:
-    """Milliseconds of each step, mean bytes sent per step, steps that resent the picture."""
+def timed(step: Callable[[int], None], steps: int) -> tuple[list[float], list[float], float, int]:
+    """Wall-clock and CPU milliseconds of each step, mean bytes sent per step, and the steps
+    that sent the picture again."""
     step(0)  # warm-up: not counted
     RecordingComm.sent_bytes = RecordingComm.sent_pictures = 0
-    times = []
+    wall, cpu = [], []
     for i in range(1, steps + 1):
-        start = time.perf_counter()
+        start, start_cpu = time.perf_counter(), time.process_time()
         step(i)
-        times.append((time.perf_counter() - start) * 1000)
-    return times, RecordingComm.sent_bytes / steps, RecordingComm.sent_pictures
+        wall.append((time.perf_counter() - start) * 1000)
+        cpu.append((time.process_time() - start_cpu) * 1000)
+    return wall, cpu, RecordingComm.sent_bytes / steps, RecordingComm.sent_pictures
+
+
+def p95(times: list[float]) -> float:
+    ordered = sorted(times)
+    return ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
 
 
 def _can_pay(simulator: TunnelSimulator, route_id: int) -> bool:
@@ -166,19 +174,22 @@ def main() -> int:
     )
 
     print(
-        f"{'widget step':36} {'p50 ms':>7} {'p95 ms':>7} {'max ms':>7} {'bytes':>7} "
-        f"{'resent':>6}  target"
+        f"{'widget step':36} {'p50 ms':>7} {'p95 ms':>7} {'max ms':>7} {'cpu p95':>7} "
+        f"{'bytes':>7} {'resent':>6}  target"
     )
     worst = 0.0
     for name, step in cases:
-        times, sent, pictures = timed(step, args.steps)
-        times.sort()
-        p50 = statistics.median(times)
-        p95 = times[min(len(times) - 1, round(0.95 * (len(times) - 1)))]
-        worst = max(worst, p95)
-        ok = "ok" if p95 < TARGET_MS and not pictures else "SLOW" if pictures == 0 else "RESENT"
-        print(f"{name:36} {p50:7.1f} {p95:7.1f} {times[-1]:7.1f} {sent:7.0f} {pictures:6}  {ok}")
-    print(f"\nworst p95: {worst:.1f} ms (target {TARGET_MS:.0f} ms)")
+        wall, cpu, sent, pictures = timed(step, args.steps)
+        worst = max(worst, p95(wall))
+        ok = "RESENT" if pictures else "ok" if p95(wall) < TARGET_MS else "SLOW"
+        print(
+            f"{name:36} {statistics.median(wall):7.1f} {p95(wall):7.1f} {max(wall):7.1f} "
+            f"{p95(cpu):7.1f} {sent:7.0f} {pictures:6}  {ok}"
+        )
+    print(
+        f"\nworst p95: {worst:.1f} ms wall-clock (target {TARGET_MS:.0f} ms); cpu p95 is the "
+        "step's own work, without the time the machine gave to other processes"
+    )
     return 0 if worst < TARGET_MS else 1
 
 

@@ -94,7 +94,7 @@ def dry(market, deck=(), discard=(), ann=None) -> Game:
 def test_engine_imports_no_widgets_or_plotting():
     code = (
         "import sys, ttr, ttr.game, ttr.agents, ttr.scenario, ttr.scoring, ttr.probability\n"
-        "bad = [m for m in sys.modules if m.startswith(('ttr.widgets', 'ttr.plot', "
+        "bad = [m for m in sys.modules if m.startswith(('ttr.widgets', 'ttr.plot', 'ttr.svg', "
         "'ipywidgets', 'matplotlib'))]\n"
         "assert not bad, bad\n"
     )

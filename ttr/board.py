@@ -134,11 +134,11 @@ class Board:
     def __repr__(self) -> str:
         return f"load_board({self.name!r})"
 
-    def _repr_png_(self) -> bytes:
-        """Draw the board in a notebook (the engine itself never imports plotting)."""
-        from ttr.plot import board_png
+    def _repr_svg_(self) -> str:
+        """Draw the board in a notebook (the engine itself never imports drawing code)."""
+        from ttr.svg import board_svg
 
-        return board_png(self)
+        return board_svg(self)
 
     @property
     def tickets(self) -> tuple[Ticket, ...]:

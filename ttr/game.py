@@ -549,7 +549,8 @@ class Game:
             f"{self.phase}, {self.players[self.current_player]} to play>"
         )
 
-    def _repr_png_(self) -> bytes:
-        from ttr.plot import figure_png, game_figure
+    def _repr_svg_(self) -> str:
+        """Draw the game in a notebook (the engine itself never imports drawing code)."""
+        from ttr.svg import game_svg
 
-        return figure_png(game_figure(self))
+        return game_svg(self)

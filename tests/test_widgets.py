@@ -21,6 +21,7 @@ from fractions import Fraction
 from math import comb
 
 import pytest
+from turn_helpers import spent
 
 from ttr import Game
 from ttr.cards import full_deck
@@ -44,7 +45,7 @@ from ttr.widgets import (
     TunnelSimulator,
 )
 from ttr.widgets.claim import route_reasons
-from ttr.widgets.common import bot_game, rule_of
+from ttr.widgets.common import bot_game
 from ttr.widgets.map import MapWidget
 
 
@@ -66,6 +67,8 @@ def usa_game() -> Game:
 def staged(rules="usa", players=("Ann", "Ben"), **fields) -> Game:
     data = {"rules": rules, "players": list(players), "seed": 1, "tickets": {}}
     data.update(fields)
+    if "trains" in data:  # trains follow from routes owned (see turn_helpers.spent)
+        data["routes"] = spent(rules, data.get("routes", {}), data["trains"])
     return stage(data)
 
 
@@ -627,11 +630,10 @@ def test_tunnel_simulator_says_which_button_may_be_pressed():
     # Pay and Decline look different from each other and from a disabled button
     assert {sim.pay_button.button_style, sim.decline_button.button_style} == {"warning", "danger"}
     assert "open up when a reveal asks" in text(sim.choice.value)
-    # a hand that cannot pay any extra: only Decline is possible (C8)
+    # Ann holds just the two red cards she pays: she can never pay an extra (C8)
+    sim = TunnelSimulator(staged("europe", hands={"Ann": {"red": 2}}), seed=0)
+    sim.tunnel.value = sim.model.game.board.route("Barcelona-Pamplona").id
     sim.color.value = "red"
-    sim.locomotives.value = 0
-    sim.model.chooser.game.hands[0].update({"red": 2, "loco": 0})
-    sim.model.pay("red", 0)
     while True:
         sim.reveal_button.click()
         if sim.model.current.extra:
@@ -784,50 +786,3 @@ def test_map_widget_reports_clicks_and_changes_marks_by_id(europe4):
     with pytest.raises(ValueError, match="seat"):
         view.show(owners={5: 9})
     assert view.owners[5] == 1  # a refused change changes nothing
-
-
-def test_rule_of():
-    assert rule_of("D4: a face-up locomotive cannot be the second card") == "D4"
-    assert rule_of("ST1: at most 3 stations") == "ST1"
-    assert rule_of("Took back 'draw 1'.") is None
-
-
-def all_children(widget):
-    yield widget
-    for child in getattr(widget, "children", ()):
-        yield from all_children(child)
-
-
-@pytest.fixture(scope="module")
-def every_widget(europe4):
-    return [
-        GameStepper(europe4),
-        CardDrawExplorer(),
-        RouteClaimer(),
-        TunnelSimulator(),
-        StationPlanner(),
-        LongestRouteExplorer(europe4),
-    ]
-
-
-def test_every_button_says_what_it_does(every_widget):
-    import ipywidgets
-
-    for widget in every_widget:
-        buttons = [
-            w
-            for w in all_children(widget)
-            if isinstance(w, (ipywidgets.Button, ipywidgets.ToggleButton))
-        ]
-        assert buttons, type(widget).__name__
-        for button in buttons:
-            assert button.description.strip() and button.tooltip, (type(widget), button)
-        plays = [w for w in all_children(widget) if isinstance(w, ipywidgets.Play)]
-        assert all(play.layout.display == "none" for play in plays)  # no icon-only buttons
-
-
-def test_every_widget_has_a_map_and_reflows(every_widget):
-    for widget in every_widget:
-        assert isinstance(widget.map, MapWidget) and "ttr-widget" in widget._dom_classes
-        (body,) = [w for w in all_children(widget) if "ttr-body" in w._dom_classes]
-        assert [c._dom_classes for c in body.children] == [("ttr-map-box",), ("ttr-side",)]

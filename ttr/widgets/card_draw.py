@@ -45,7 +45,6 @@ from ttr.widgets.common import (
     narration_html,
     panel,
     row,
-    rule_of,
     teaching_layout,
 )
 from ttr.widgets.map import MapClick, MapWidget
@@ -79,29 +78,29 @@ class DrawResult:
     opens_turn: bool = False
 
 
-def _play_watching_market(game: Game, action: DrawCard) -> list[tuple[str, tuple]]:
-    """Play ``action`` and return the market after each refill and each reset it caused:
-    ``[("refill" or "reset", market)]``. Raises :class:`IllegalAction` as ``Game.play`` does.
-
-    The engine does not report these moments yet, so this watches the card piles' refill and
-    redeal steps while the action is played (and only here)."""
-    cards, seen = game.cards, []
-
-    def checking(rule: str = "D6") -> None:  # after every refill (D2, D7): record, apply D6
-        seen.append(("refill", tuple(cards.market)))
-        type(cards).check_locomotives(cards, rule)
-
-    def redealing(rule: str = "D6") -> None:
-        type(cards).redeal(cards, rule)
-        seen.append(("reset", tuple(cards.market)))
-
-    cards.check_locomotives = checking  # type: ignore[method-assign]
-    cards.redeal = redealing  # type: ignore[method-assign]
-    try:
-        game.play(action)
-    finally:
-        del cards.check_locomotives, cards.redeal
-    return seen
+def market_moments(
+    game: Game, step: int, before: tuple[str | None, ...], slot: int | None
+) -> list[tuple[str, tuple[str | None, ...]]]:
+    """The market after each refill and reset of ``step``, read from the game's events:
+    ``[("refill" or "reset", market)]`` (D2, D6, D7)."""
+    market = list(before)
+    if slot is not None:
+        market[slot] = None
+    moments: list[tuple[str, tuple[str | None, ...]]] = []
+    for event in game.events:
+        if event.step != step:
+            continue
+        if event.kind in ("turned_up", "slot_empty"):
+            market[event.data["slot"]] = event.data.get("card")
+            moments.append(("refill", tuple(market)))
+        elif event.kind == "refilled":
+            for filled, card in event.data["cards"].items():
+                market[filled] = card
+            moments.append(("refill", tuple(market)))
+        elif event.kind == "market_reset":
+            market = list(event.data["market"])
+            moments.append(("reset", tuple(market)))
+    return moments
 
 
 class CardDrawModel:
@@ -227,19 +226,15 @@ class CardDrawModel:
         player, opens_turn = self.player, game.phase == TURN
         before = self.market
         hand_before = self.hand
-        steps = len(game.history)
+        steps = game.actions_played
         try:
-            recorded = _play_watching_market(game, action)
+            game.play(action)
         except IllegalAction as err:
-            result = DrawResult(
-                False,
-                f"Not allowed: {err}",
-                rule_of(str(err)),
-                player,
-                frames=(Frame("Market", before),),
-            )
+            refusal = Frame("Market", before)
+            result = DrawResult(False, f"Not allowed: {err}", err.rule, player, frames=(refusal,))
             self.results.append(result)
             return result
+        recorded = market_moments(game, steps + 1, before, action.slot)
         events = tuple(game.events_of(steps + 1))
         seat = game.players.index(player)
         card = next((k for k, n in game.hands[seat].items() if n > hand_before[k]), None)

@@ -42,7 +42,6 @@ from ttr.widgets.common import (
     payment_controls,
     route_options,
     row,
-    rule_of,
     show_payment,
     teaching_layout,
 )
@@ -85,6 +84,26 @@ def demo_position(players: int = 3, seed: int = 3) -> dict:
         },
         "turn": "Ann",
     }
+
+
+def with_turn(game: Game, seat: int) -> Game:
+    """The position of ``game`` (between turns) with ``seat`` to play, staged afresh: the same
+    hands, market, piles, tickets, routes and stations (tickets out of play stay out)."""
+    seats = range(game.num_players)
+    return Game.staged(
+        game.rules,
+        list(game.players),
+        hands={s: dict(game.hands[s]) for s in seats},
+        market=list(game.cards.market),
+        deck=game.cards.deck[::-1],  # top first
+        discard=game.cards.discard,
+        rest="out",
+        tickets={s: list(game.tickets[s]) for s in seats},
+        ticket_deck=game.ticket_deck[::-1],
+        routes={s: [r.id for r in game.routes_of(s)] for s in seats},
+        stations={s: game.stations_of(s) for s in seats},
+        turn=seat,
+    )
 
 
 def route_label(game: Game, route: Route) -> str:
@@ -179,10 +198,11 @@ class ClaimModel:
 
     @player.setter
     def player(self, seat: int) -> None:
-        """Let another player try (a teaching sandbox: only between turns)."""
+        """Let another player try (a teaching sandbox: only between turns): the model moves to
+        the same position with ``seat`` to play."""
         if self.game.phase != TURN:
             raise ValueError("finish the pending decision first (T3)")
-        self.game.current_player = int(seat)
+        self.game = with_turn(self.game, int(seat))
 
     @property
     def hand(self) -> dict[str, int]:
@@ -248,7 +268,7 @@ class ClaimModel:
         try:
             probe.play(action)
         except IllegalAction as err:
-            return Verdict(False, f"Not allowed: {err}", rule_of(str(err)), reasons)
+            return Verdict(False, f"Not allowed: {err}", err.rule, reasons)
         text = f"Legal: {self.game.players[self.player]} may pay {self.payment_text()}."
         return Verdict(True, text, None, reasons)
 
@@ -259,7 +279,7 @@ class ClaimModel:
         action = self.action
         if action is None:
             return "Choose a route."
-        steps = len(self.game.history)
+        steps = self.game.actions_played
         try:
             self.game.play(action)
         except IllegalAction as err:

@@ -38,7 +38,6 @@ __all__ = [
     "player_swatch",
     "route_options",
     "row",
-    "rule_of",
     "show_payment",
     "table_html",
     "teaching_layout",
@@ -136,12 +135,6 @@ def message_html(text: str, ok: bool | None) -> str:
     color = {True: "#1b7f3b", False: "#b3261e", None: "#333"}[ok]
     icon = {True: "✔", False: "✘", None: "•"}[ok]
     return f'<div class="ttr-message" style="color:{color}">{icon} {esc(text)}</div>'
-
-
-def rule_of(message: str) -> str | None:
-    """The rule id an :class:`~ttr.actions.IllegalAction` message starts with (``"D4: ..."``)."""
-    head, sep, _ = message.partition(":")
-    return head.strip() if sep and head.strip()[:1].isalpha() and len(head) <= 4 else None
 
 
 # ---------------------------------------------------------------------------------------------
@@ -248,7 +241,7 @@ def pay_or_decline(game, pay: bool) -> tuple[bool, str]:
     """
     payments = [a for a in game.legal_actions() if isinstance(a, PayTunnel)]
     paid = pay and bool(payments)
-    steps = len(game.history)
+    steps = game.actions_played
     game.play(min(payments, key=lambda a: a.locomotives) if paid else Decline())
     return paid, " ".join(game.events_of(steps + 1))
 

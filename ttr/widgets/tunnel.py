@@ -15,14 +15,13 @@ deck (:func:`ttr.probability.tunnel_extra_distribution`), and the tally of the r
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 from dataclasses import dataclass
 from fractions import Fraction
 
 import ipywidgets as widgets
 
-from ttr.actions import Claim, PayTunnel
+from ttr.actions import PayTunnel
 from ttr.board import Route
 from ttr.colors import LOCOMOTIVE
 from ttr.game import TUNNEL, Game
@@ -67,26 +66,6 @@ class Reveal:
     @property
     def can_pay(self) -> bool:
         return self.extra == 0 or bool(self.pay_options)
-
-
-def _claim_watching_reveal(game: Game, claim: Claim) -> list[str]:
-    """Play the tunnel ``claim`` and return the cards its reveal turned up (C7, C9).
-
-    The engine does not report the revealed cards as data yet, so this watches the card
-    piles' ``reveal`` step while the claim is played (and only here)."""
-    cards, shown = game.cards, []
-
-    def revealing(number: int) -> list[str]:
-        got = type(cards).reveal(cards, number)
-        shown.extend(got)
-        return got
-
-    cards.reveal = revealing  # type: ignore[method-assign,assignment]
-    try:
-        game.play(claim)
-    finally:
-        del cards.reveal
-    return shown
 
 
 def demo_position(seed: int = 5) -> dict:
@@ -202,10 +181,12 @@ class TunnelModel:
             return verdict.message
         seed = self.seed
         self.seed += 1
-        probe = self.game.copy()
-        random.Random(seed).shuffle(probe.cards.deck)
-        steps = len(probe.history)
-        revealed = tuple(_claim_watching_reveal(probe, action))
+        probe = self.game.shuffled_deck(seed)
+        probe.record = True
+        steps = probe.actions_played
+        probe.play(action)
+        reveal = next(e for e in probe.events if e.step == steps + 1 and e.kind == "tunnel_reveal")
+        revealed = tuple(reveal.data["cards"])
         tunnel = probe.observation(probe.current_player).get("tunnel")
         extra = tunnel["extra"] if tunnel is not None else 0
         payments = [a.locomotives for a in probe.legal_actions() if isinstance(a, PayTunnel)]

@@ -786,3 +786,29 @@ def test_map_widget_reports_clicks_and_changes_marks_by_id(europe4):
     with pytest.raises(ValueError, match="seat"):
         view.show(owners={5: 9})
     assert view.owners[5] == 1  # a refused change changes nothing
+
+
+def test_route_claimer_lets_another_player_try():
+    claimer = RouteClaimer(players=4)
+    before = claimer.model.game
+    claimer.player.value = 1  # Ben tries, in the same position
+    after = claimer.model.game
+    assert claimer.model.player == after.current_player == 1
+    assert "Ben's hand" in text(claimer.hand.value)
+    assert (after.hands, after.owner, after.stations) == (
+        before.hands,
+        before.owner,
+        before.stations,
+    )
+    assert (after.cards.market, after.cards.deck, after.cards.discard) == (
+        before.cards.market,
+        before.cards.deck,
+        before.cards.discard,
+    )
+    assert (after.tickets, after.ticket_deck, after.trains) == (
+        before.tickets,
+        before.ticket_deck,
+        before.trains,
+    )
+    claimer.route.value = after.board.route("Bruxelles-Paris (yellow)").id
+    assert claimer.model.check().rule == "C5"  # Ben owns the red route of this double

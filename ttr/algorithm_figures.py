@@ -1,14 +1,14 @@
 """Figures for the algorithm lessons 16-20, so that the notebooks show only the code that teaches.
 
-Every function returns an :class:`IPython.display.Image` of a PNG that is the same for the same
-input (fixed positions, no timestamps). The maps come from :mod:`ttr.plot`; the engine never
-imports this module.
+The maps are SVG from :mod:`ttr.svg`; the charts are PNG images from matplotlib. Both are the
+same for the same input (fixed positions, no timestamps). The engine never imports this module.
 """
 
 from __future__ import annotations
 
 import itertools
 import math
+import re
 from collections.abc import Iterable, Mapping, Sequence
 
 from IPython.display import Image
@@ -16,37 +16,48 @@ from matplotlib.figure import Figure
 from matplotlib.patches import Circle
 
 from ttr.board import Board, Route
-from ttr.plot import draw_board, figure_png
+from ttr.plot import figure_png
+from ttr.svg import Svg, board_svg
 
 Panel = tuple[str, Iterable[Route | int | str], Iterable[str]]
 """One map of :func:`map_panels`: its title, the routes to light up and the cities to mark."""
 
 GLOW = "#7a00ff"
-"""The highlight colour of the panels: purple shows better than orange on small maps."""
+"""The colour of the probabilities in :func:`chain_diagram`."""
+
+_VIEW_BOX = re.compile(r'viewBox="0 0 ([\d.]+) ([\d.]+)"')
 
 
-def map_panels(
-    board: Board, panels: Sequence[Panel], columns: int = 2, width: float = 12.0
-) -> Image:
-    """Small copies of the board side by side, each with its own title, routes and cities."""
-    rows = math.ceil(len(panels) / columns)
-    ratio = 0.68 if board.name == "usa" else 0.76
-    fig = Figure(figsize=(width, rows * width / columns * ratio), dpi=100, facecolor="white")
-    fig.subplots_adjust(left=0.01, right=0.99, top=0.95, bottom=0.01, wspace=0.02, hspace=0.12)
-    axes = fig.subplots(rows, columns, squeeze=False).flat
-    for ax, (title, routes, cities) in zip(axes, panels, strict=False):
-        draw_board(
+def map_panels(board: Board, panels: Sequence[Panel], columns: int = 2, width: int = 1200) -> Svg:
+    """Small copies of the board side by side, each with its own title, routes and cities.
+
+    One SVG picture ``width`` pixels wide that holds one :func:`ttr.svg.board_svg` drawing per
+    panel, in rows of ``columns``; it scales down to fit narrower screens.
+    """
+    maps = [
+        board_svg(
             board,
-            ax=ax,
-            highlight=routes,
-            highlight_cities=cities,
-            legend=False,
+            highlight_routes=list(routes),
+            highlight_cities=list(cities),
             title=title,
-            highlight_color=GLOW,
+            legend=False,
         )
-    for ax in list(axes)[len(panels) :]:
-        ax.set_visible(False)
-    return Image(figure_png(fig))
+        for title, routes, cities in panels
+    ]
+    box = _VIEW_BOX.search(maps[0])
+    assert box is not None, "board_svg always writes its viewBox"
+    w, h = float(box[1]), float(box[2])
+    rows = math.ceil(len(maps) / columns)
+    cells = []
+    for number, drawing in enumerate(maps):
+        x, y = (number % columns) * w, (number // columns) * h
+        cells.append(drawing.replace("<svg ", f'<svg x="{x:.0f}" y="{y:.0f}" ', 1))
+    total_w, total_h = columns * w, rows * h
+    return Svg(
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {total_w:.0f} {total_h:.0f}" '
+        f'width="{width}" height="{width * total_h / total_w:.0f}" '
+        f'style="max-width:100%;height:auto">' + "".join(cells) + "</svg>"
+    )
 
 
 def growth_chart(

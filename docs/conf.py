@@ -1,0 +1,143 @@
+"""Sphinx configuration of the book: every notebook and the docs pages as one static site.
+
+``make book`` runs ``sphinx-build -c docs . _build/html``: the source folder is the repository
+root, so the links the notebooks and the README already use (``../docs/rules.md``,
+``03_claiming_routes.ipynb``, ``docs/rules.md#setup-s``) work on the site as they do on GitHub.
+Notebooks are shown with their committed outputs and never executed.
+
+Why Sphinx with MyST-NB and sphinx-book-theme, the Jupyter ecosystem's Sphinx stack: it installs
+from PyPI and builds with no network, its search is a local index that works offline, and the
+theme has Binder launch buttons. Jupyter Book 2 (mystmd) downloads its site theme from
+api.mystmd.org when it builds, which fails here; Jupyter Book 1 is a command line over this same
+stack that holds it at older releases (Sphinx 7 and MyST-Parser 3 when we chose).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from docutils import nodes
+from sphinx.application import Sphinx
+
+REPOSITORY_URL = "https://github.com/ttr-teach/ttr-teach"
+"""The one setting for where the project lives: the repository button and every Binder link."""
+BRANCH = "main"
+BINDERHUB_URL = "https://mybinder.org"
+
+project = "Ticket to Ride, step by step"
+author = "The ttr-teach contributors"
+copyright = "the ttr-teach contributors; Ticket to Ride is a trademark of Days of Wonder"
+html_title = project
+
+ROOT = Path(__file__).resolve().parent.parent
+TABLE_OF_CONTENTS = [
+    ("Rules of the game", ["notebooks/0*.ipynb"]),
+    ("Classroom lessons", ["notebooks/[1-9]*.ipynb"]),
+    ("Apps", ["notebooks/[!0-9]*.ipynb"]),
+    ("한국어", ["docs/*.ko.md", "notebooks/ko/*.ipynb"]),
+    ("Reference", ["docs/rules.md", "docs/glossary.md"]),
+    ("About the project", ["README.md", "docs/notebooks.md"]),
+]
+"""The site's sections: a caption, then the pages as globs from the repository root, each glob
+listed in file-name order. The pages are found when the book is built, so a new notebook is
+listed without a change here; a section with no pages yet (the Korean edition) is left out."""
+
+root_doc = "docs/index"
+include_patterns = [root_doc + ".md"] + [glob for _, globs in TABLE_OF_CONTENTS for glob in globs]
+exclude_patterns = ["**/.*"]
+templates_path = ["_templates"]
+html_additional_pages = {"index": "redirect.html"}  # the site's root forwards to docs/index
+
+extensions = ["myst_nb"]
+nb_execution_mode = "off"
+myst_heading_anchors = 3  # GitHub's heading anchors, which the notebooks link to
+
+html_theme = "sphinx_book_theme"
+html_theme_options = {
+    "repository_url": REPOSITORY_URL,
+    "repository_branch": BRANCH,
+    "use_repository_button": True,
+    "launch_buttons": {"binderhub_url": BINDERHUB_URL, "notebook_interface": "jupyterlab"},
+    "navbar_persistent": [],  # no header bar: the search field is in the sidebar
+}
+html_context = {"default_mode": "light"}  # the maps are drawn on white
+html_static_path = ["_static"]
+html_css_files = ["book.css"]
+html_js_files = [("search-summaries.js", {"defer": "defer"})]  # after searchtools.js
+html_favicon = "_static/favicon.svg"
+
+WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+
+
+def table_of_contents() -> str:
+    """MyST toctree directives for :data:`TABLE_OF_CONTENTS`, with the pages there are now."""
+    blocks = []
+    for caption, globs in TABLE_OF_CONTENTS:
+        pages = [path for glob in globs for path in sorted(ROOT.glob(glob))]
+        if pages:
+            entries = "\n".join(
+                "/" + path.relative_to(ROOT).with_suffix("").as_posix() for path in pages
+            )
+            blocks.append(f"```{{toctree}}\n:caption: {caption}\n:maxdepth: 1\n\n{entries}\n```\n")
+    return "\n".join(blocks)
+
+
+def add_table_of_contents(app: Sphinx, docname: str, source: list[str]) -> None:
+    if docname == root_doc:
+        source[0] += "\n" + table_of_contents()
+
+
+def binder_url(docname: str) -> str:
+    """The Binder link that opens notebook ``docname`` in JupyterLab."""
+    github_path = REPOSITORY_URL.removeprefix("https://github.com/")
+    return f"{BINDERHUB_URL}/v2/gh/{github_path}/{BRANCH}?urlpath=lab/tree/{docname}.ipynb"
+
+
+def launch_link(docname: str) -> nodes.paragraph:
+    """The line under a notebook's title: run it yourself on Binder."""
+    link = nodes.reference("", "Launch this notebook on Binder", refuri=binder_url(docname))
+    return nodes.paragraph(
+        "",
+        "",
+        link,
+        nodes.Text(
+            " to run it in JupyterLab in your browser: nothing to install (the first start can"
+            " take a few minutes)."
+        ),
+        classes=["launch-binder"],
+    )
+
+
+def widget_note(docname: str) -> nodes.Element:
+    """What a static page shows instead of a widget: it needs a kernel, and where to get one."""
+    link = nodes.reference("", "launch this notebook on Binder", refuri=binder_url(docname))
+    body = nodes.paragraph(
+        "",
+        "This widget answers your clicks by running the engine, so it needs a running Python"
+        " kernel and cannot work on a static page: ",
+        link,
+        nodes.Text(" to use it, or run the notebook on your own computer."),
+    )
+    title = nodes.title("", "Interactive widget")
+    return nodes.admonition("", title, body, classes=["note", "widget-note"])
+
+
+def notebook_page(app: Sphinx, doctree: nodes.document) -> None:
+    """Put :func:`launch_link` under a notebook's title and :func:`widget_note` in place of each
+    widget (the notebooks are saved without widget state, which could not respond anyway)."""
+    docname = app.env.docname
+    if app.env.doc2path(docname).suffix != ".ipynb":
+        return
+    first_section = next(doctree.findall(nodes.section))
+    first_section.insert(1, launch_link(docname))
+    for bundle in list(doctree.findall(nodes.container)):
+        if bundle.get("nb_element") == "mime_bundle" and any(
+            child.get("mime_type") == WIDGET_VIEW for child in bundle.children
+        ):
+            bundle.replace_self(widget_note(docname))
+
+
+def setup(app: Sphinx) -> dict[str, bool]:
+    app.connect("source-read", add_table_of_contents)
+    app.connect("doctree-read", notebook_page)
+    return {"parallel_read_safe": True, "parallel_write_safe": True}

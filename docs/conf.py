@@ -36,14 +36,24 @@ TABLE_OF_CONTENTS = [
     ("Apps", ["notebooks/[!0-9]*.ipynb"]),
     ("한국어", ["docs/*.ko.md", "notebooks/ko/*.ipynb"]),
     ("Reference", ["docs/rules.md", "docs/glossary.md"]),
-    ("About the project", ["README.md", "docs/notebooks.md"]),
+    ("About the project", ["The project: install, use, test <README.md>", "docs/notebooks.md"]),
 ]
 """The site's sections: a caption, then the pages as globs from the repository root, each glob
-listed in file-name order. The pages are found when the book is built, so a new notebook is
-listed without a change here; a section with no pages yet (the Korean edition) is left out."""
+listed in file-name order (``Title <glob>`` gives the pages a title other than their own). The
+pages are found when the book is built, so a new notebook is listed without a change here; a
+section with no pages yet (the Korean edition) is left out."""
+
+
+def title_and_glob(entry: str) -> tuple[str, str]:
+    """``("Title ", "glob")`` of a :data:`TABLE_OF_CONTENTS` entry; the title may be empty."""
+    title, _, glob = entry.rpartition("<")
+    return title, glob.removesuffix(">")
+
 
 root_doc = "docs/index"
-include_patterns = [root_doc + ".md"] + [glob for _, globs in TABLE_OF_CONTENTS for glob in globs]
+include_patterns = [root_doc + ".md"] + [
+    title_and_glob(entry)[1] for _, entries in TABLE_OF_CONTENTS for entry in entries
+]
 exclude_patterns = ["**/.*"]
 templates_path = ["_templates"]
 html_additional_pages = {"index": "redirect.html"}  # the site's root forwards to docs/index
@@ -72,13 +82,15 @@ WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 def table_of_contents() -> str:
     """MyST toctree directives for :data:`TABLE_OF_CONTENTS`, with the pages there are now."""
     blocks = []
-    for caption, globs in TABLE_OF_CONTENTS:
-        pages = [path for glob in globs for path in sorted(ROOT.glob(glob))]
-        if pages:
-            entries = "\n".join(
-                "/" + path.relative_to(ROOT).with_suffix("").as_posix() for path in pages
-            )
-            blocks.append(f"```{{toctree}}\n:caption: {caption}\n:maxdepth: 1\n\n{entries}\n```\n")
+    for caption, entries in TABLE_OF_CONTENTS:
+        lines = []
+        for title, glob in map(title_and_glob, entries):
+            for path in sorted(ROOT.glob(glob)):
+                docname = "/" + path.relative_to(ROOT).with_suffix("").as_posix()
+                lines.append(f"{title}<{docname}>" if title else docname)
+        if lines:
+            pages = "\n".join(lines)
+            blocks.append(f"```{{toctree}}\n:caption: {caption}\n:maxdepth: 1\n\n{pages}\n```\n")
     return "\n".join(blocks)
 
 

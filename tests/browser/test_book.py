@@ -7,10 +7,13 @@ no console errors, every internal link and anchor resolves, every image and SVG 
 table of contents lists every notebook of ``notebooks/`` in order, each notebook page launches
 that notebook on Binder in JupyterLab, widgets give way to a note, SVG maps stay SVG, and the
 search box finds "tunnel". Screenshots of a few pages go to ``test-artifacts/`` for review.
+Two more tests need no browser: ``make book`` runs the build these tests run, and the Python
+examples of the docs pages run as written.
 """
 
 from __future__ import annotations
 
+import doctest
 import functools
 import json
 import runpy
@@ -24,8 +27,6 @@ from urllib.parse import urldefrag, urlsplit
 
 import pytest
 from browser_support import CHROMIUM_ARGS, FALLBACK_TEXTS
-
-pytestmark = pytest.mark.browser
 
 SPHINX_OPTIONS = ["-E", "-W", "--keep-going", "-b", "html", "-j", "auto"]
 """The options of ``make book``: a fresh build in which every warning is an error."""
@@ -202,6 +203,16 @@ def test_make_book_builds_as_the_test_does(repo_root: Path):
     assert recipe in (repo_root / "Makefile").read_text()
 
 
+def test_docs_pages_examples_run(repo_root: Path):
+    attempted = 0
+    for page in sorted((repo_root / "docs").glob("*.md")):
+        result = doctest.testfile(str(page), module_relative=False, optionflags=doctest.ELLIPSIS)
+        assert result.failed == 0, page.name
+        attempted += result.attempted
+    assert attempted >= 6  # docs/notebooks.md: the digests of the exercises
+
+
+@pytest.mark.browser
 def test_every_page_loads_without_errors(pages: dict[str, dict]):
     assert len(pages) > 20
     found = {
@@ -213,6 +224,7 @@ def test_every_page_loads_without_errors(pages: dict[str, dict]):
     assert not {path: problems for path, problems in found.items() if problems}
 
 
+@pytest.mark.browser
 def test_every_internal_link_resolves(site: Site, pages: dict[str, dict]):
     broken = []
     for path, facts in pages.items():
@@ -228,6 +240,7 @@ def test_every_internal_link_resolves(site: Site, pages: dict[str, dict]):
     assert not broken, "\n".join(broken)
 
 
+@pytest.mark.browser
 def test_the_site_root_opens_the_home_page(site: Site, open_page):
     page, problems = open_page("")
     page.wait_for_url(f"{site.url}/docs/index.html")
@@ -235,6 +248,7 @@ def test_the_site_root_opens_the_home_page(site: Site, open_page):
     assert not problems
 
 
+@pytest.mark.browser
 def test_table_of_contents_lists_every_notebook_in_order(
     site: Site, pages: dict[str, dict], repo_root: Path
 ):
@@ -252,6 +266,7 @@ def test_table_of_contents_lists_every_notebook_in_order(
         assert sidebar(path) == listed, path
 
 
+@pytest.mark.browser
 def test_each_notebook_page_launches_it_on_binder_in_jupyterlab(
     site: Site, pages: dict[str, dict], repo_root: Path
 ):
@@ -264,6 +279,7 @@ def test_each_notebook_page_launches_it_on_binder_in_jupyterlab(
     assert not pages["docs/rules.html"]["binder"]  # a docs page is not a notebook
 
 
+@pytest.mark.browser
 def test_widgets_give_way_to_a_note_with_a_launch_link(
     site: Site, pages: dict[str, dict], repo_root: Path
 ):
@@ -281,6 +297,7 @@ def test_widgets_give_way_to_a_note_with_a_launch_link(
     assert with_widgets >= 10
 
 
+@pytest.mark.browser
 def test_maps_stay_svg_where_the_notebook_has_svg(pages: dict[str, dict], repo_root: Path):
     for notebook in notebooks(repo_root):
         svgs = sum(is_svg(output) for output in outputs(notebook))
@@ -288,6 +305,7 @@ def test_maps_stay_svg_where_the_notebook_has_svg(pages: dict[str, dict], repo_r
         assert shown >= svgs, f"{notebook.name}: {svgs} SVG outputs, {shown} shown as SVG"
 
 
+@pytest.mark.browser
 def test_search_box_finds_tunnel(site: Site, open_page, artifacts_dir: Path):
     page, problems = open_page("docs/index.html")
     page.locator(".bd-sidebar-primary .search-button-field").click()

@@ -18,6 +18,7 @@ from pathlib import Path
 
 from docutils import nodes
 from sphinx.application import Sphinx
+from sphinx.transforms import SphinxTransform
 
 REPOSITORY_URL = "https://github.com/ttr-teach/ttr-teach"
 """The one setting for where the project lives: the repository button and every Binder link."""
@@ -60,7 +61,8 @@ html_additional_pages = {"index": "redirect.html"}  # the site's root forwards t
 
 extensions = ["myst_nb"]
 nb_execution_mode = "off"
-myst_heading_anchors = 3  # GitHub's heading anchors, which the notebooks link to
+nb_ipywidgets_js: dict = {}  # no widget manager from a CDN: see notebook_page
+myst_heading_anchors = 6  # GitHub's anchors of all headings (rules.md#setup-s)
 
 html_theme = "sphinx_book_theme"
 html_theme_options = {
@@ -122,11 +124,11 @@ def launch_link(docname: str) -> nodes.paragraph:
 
 def widget_note(docname: str) -> nodes.Element:
     """What a static page shows instead of a widget: it needs a kernel, and where to get one."""
-    link = nodes.reference("", "launch this notebook on Binder", refuri=binder_url(docname))
+    link = nodes.reference("", "Launch this notebook on Binder", refuri=binder_url(docname))
     body = nodes.paragraph(
         "",
-        "This widget answers your clicks by running the engine, so it needs a running Python"
-        " kernel and cannot work on a static page: ",
+        "This output is a widget: a running Python kernel draws it and answers its clicks, so it"
+        " cannot work on a static page. ",
         link,
         nodes.Text(" to use it, or run the notebook on your own computer."),
     )
@@ -134,9 +136,25 @@ def widget_note(docname: str) -> nodes.Element:
     return nodes.admonition("", title, body, classes=["note", "widget-note"])
 
 
+class JupyterLabAnchors(SphinxTransform):
+    """Let links into a notebook use JupyterLab's heading anchors as well as GitHub's: the heading
+    text with spaces as dashes, as in ``[Going further](#Going-further)``."""
+
+    default_priority = 870  # before MyST resolves the [text](#anchor) links (879)
+
+    def apply(self, **kwargs: object) -> None:
+        if self.env.doc2path(self.env.docname).suffix != ".ipynb":
+            return
+        slugs = getattr(self.document, "myst_slugs", {})  # MyST's: slug -> (line, id, text)
+        for line, section_id, text in list(slugs.values()):
+            slugs.setdefault(text.replace(" ", "-"), (line, section_id, text))
+
+
 def notebook_page(app: Sphinx, doctree: nodes.document) -> None:
     """Put :func:`launch_link` under a notebook's title and :func:`widget_note` in place of each
-    widget (the notebooks are saved without widget state, which could not respond anyway)."""
+    widget. The notebooks are saved without widget state (our widgets answer clicks by running
+    the engine, so a saved state would look alive and do nothing); a notebook saved with one
+    gets the note too, and no widget manager is loaded, which would come from a CDN."""
     docname = app.env.docname
     if app.env.doc2path(docname).suffix != ".ipynb":
         return
@@ -152,4 +170,5 @@ def notebook_page(app: Sphinx, doctree: nodes.document) -> None:
 def setup(app: Sphinx) -> dict[str, bool]:
     app.connect("source-read", add_table_of_contents)
     app.connect("doctree-read", notebook_page)
+    app.add_transform(JupyterLabAnchors)
     return {"parallel_read_safe": True, "parallel_write_safe": True}

@@ -48,7 +48,7 @@ classroom: venv
 
 # Renders the committed outputs (no notebook is executed); see docs/conf.py.
 book: $(BOOK_STAMP)
-	$(BIN)/python -m sphinx -E -W --keep-going -b html -j auto -d _build/doctrees -c docs . _build/html
+	$(BIN)/python -m sphinx -E -W --keep-going -b html -d _build/doctrees -c docs . _build/html
 
 lint: venv
 	$(BIN)/ruff check $(LINT_PATHS)

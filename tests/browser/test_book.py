@@ -28,7 +28,7 @@ from urllib.parse import urldefrag, urlsplit
 import pytest
 from browser_support import CHROMIUM_ARGS, FALLBACK_TEXTS
 
-SPHINX_OPTIONS = ["-E", "-W", "--keep-going", "-b", "html", "-j", "auto"]
+SPHINX_OPTIONS = ["-E", "-W", "--keep-going", "-b", "html"]
 """The options of ``make book``: a fresh build in which every warning is an error."""
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 NOT_PAGES = ("_static/", "_sources/", "_downloads/", "_images/")

@@ -158,8 +158,11 @@ def notebook_page(app: Sphinx, doctree: nodes.document) -> None:
     docname = app.env.docname
     if app.env.doc2path(docname).suffix != ".ipynb":
         return
-    first_section = next(doctree.findall(nodes.section))
-    first_section.insert(1, launch_link(docname))
+    title_section = next(doctree.findall(nodes.section), None)
+    if title_section is None:  # a notebook without a title: the line comes first
+        doctree.insert(0, launch_link(docname))
+    else:
+        title_section.insert(1, launch_link(docname))  # right after the title
     for bundle in list(doctree.findall(nodes.container)):
         if bundle.get("nb_element") == "mime_bundle" and any(
             child.get("mime_type") == WIDGET_VIEW for child in bundle.children

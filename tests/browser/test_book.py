@@ -181,8 +181,7 @@ def pages(site: Site, open_page, artifacts_dir: Path) -> dict[str, dict]:
     for path in site.pages():
         if path == "index.html":
             continue  # it only forwards to the home page: test_the_site_root_opens_the_home_page
-        page, problems = open_page(path)
-        page.wait_for_load_state("load")
+        page, problems = open_page(path)  # loaded: images included
         facts[path] = page.evaluate(PAGE_FACTS) | {"problems": problems}
         if path in SCREENSHOTS:
             if SCREENSHOTS[path]:

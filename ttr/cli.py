@@ -10,7 +10,7 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, NoReturn
 
 from ttr.board import load_board
 from ttr.colors import CARD_KINDS
@@ -23,7 +23,7 @@ from ttr.scoring.breakdown import outcome_table, outcome_to_dict, score_holdings
 
 
 class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> None:  # one line, exit code 2
+    def error(self, message: str) -> NoReturn:  # one line, exit code 2
         self.exit(2, f"{self.prog}: error: {message}\n")
 
 
@@ -154,7 +154,7 @@ def build_parser() -> argparse.ArgumentParser:
     sim.set_defaults(run=_simulate)
     bench = commands.add_parser("bench", help="measure the engine's speed on this machine")
     bench.add_argument(
-        "what", nargs="?", default="all", choices=("all", "playouts", "scoring", "import")
+        "what", nargs="?", default="all", choices=("all", "playouts", "scoring", "undo", "import")
     )
     bench.add_argument("--quick", action="store_true", help="fewer games (a rough figure)")
     bench.set_defaults(run=_bench)

@@ -1,0 +1,291 @@
+"""The search bot: information-set Monte-Carlo tree search with determinisation.
+
+Each iteration of :class:`MCTSAgent`'s search
+
+1. deals a *determinisation*: a whole game consistent with what the bot's seat can see, with the
+   other players' hands and tickets and the deck order sampled (:mod:`ttr.agents.determinise`);
+2. walks down one tree shared by all determinisations (single-observer ISMCTS): at each node the
+   player to move picks a child by UCB1 among the moves *available in this determinisation*,
+   each child's exploration term counting how often it was available, not how often its parent
+   was visited;
+3. adds one node, plays a *rollout* (the greedy bot for every seat, or uniform random moves) for
+   a few turns or to the end, and scores the position: the final scores if the game is over,
+   else an estimate (route points, tickets done, open tickets weighed by the trains their
+   cheapest path still needs, unbuilt stations);
+4. backs each player's value (a logistic of their lead over the best other player) up the path.
+
+Moves are grouped so that the tree does not drown in payments: one claim per route (the legal
+payment with the fewest locomotives), one draw per face-up card kind, and a station only where
+the greedy bot would build one. Children are opened one at a time, the greedy bot's move first
+(progressive widening: a node visited ``n`` times may have ``widening * sqrt(n)`` children), so
+a small budget plays like the greedy bot and a larger one looks further.
+
+The same seed and iteration budget give the same move. :meth:`MCTSAgent.explain` returns the
+visit counts and values of the best moves as data.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Hashable
+from typing import Any
+
+from ttr.actions import DRAW_TICKETS, Action, BuildStation, Claim, DrawCard
+from ttr.agents.base import (
+    Agent,
+    Choice,
+    card_draws,
+    cheapest_claims,
+    cheapest_stations,
+    check_seat,
+)
+from ttr.agents.determinise import determinise
+from ttr.agents.greedy import GreedyAgent, Paths
+from ttr.game import OPENING, TICKETS, TURN, Game
+
+ITERATIONS = 300
+"""The default budget: iterations a move (a move then takes about 0.2-0.6 s on a 2-core CI
+machine; see the README for the measured figures)."""
+ROLLOUTS = ("greedy", "random")
+
+
+class Node:
+    """A node of the search tree: the statistics of the move that leads to it."""
+
+    __slots__ = ("avail", "children", "mover", "prior", "total", "visits")
+
+    def __init__(self, mover: int = -1):
+        self.mover = mover  # the player who made the move into this node
+        self.prior: Hashable | None = None  # the greedy bot's move here, found on the first visit
+        self.visits = 0
+        self.avail = 0
+        self.total = 0.0  # sum of the mover's values over the visits
+        self.children: dict[Hashable, Node] = {}
+
+
+class MCTSAgent(Agent):
+    """Information-set MCTS: a budget of ``iterations`` (and/or ``seconds``) a move.
+
+    ``rollout`` is ``"greedy"`` or ``"random"``; ``rollout_turns`` turns are played before the
+    position is scored (None: play to the end). ``exploration`` is UCB1's constant, ``widening``
+    the progressive-widening factor, ``scale`` the score lead (points) worth a value of 0.73.
+    """
+
+    name = "mcts"
+
+    def __init__(
+        self,
+        seed: int | random.Random | None = 0,
+        *,
+        iterations: int | None = ITERATIONS,
+        seconds: float | None = None,
+        rollout: str = "greedy",
+        rollout_turns: int | None = 4,
+        exploration: float = 0.7,
+        widening: float = 1.5,
+        scale: float = 15.0,
+    ):
+        super().__init__(seed)
+        if iterations is None and seconds is None:
+            raise ValueError("give the search a budget: iterations, seconds or both")
+        if iterations is not None and iterations < 1:
+            raise ValueError(f"iterations must be at least 1, not {iterations}")
+        if seconds is not None and seconds <= 0:
+            raise ValueError(f"seconds must be positive, not {seconds}")
+        if rollout not in ROLLOUTS:
+            raise ValueError(f"unknown rollout {rollout!r} (known: {', '.join(ROLLOUTS)})")
+        self.iterations = iterations
+        self.seconds = seconds
+        self.rollout = rollout
+        self.rollout_turns = rollout_turns
+        self.exploration = exploration
+        self.widening = widening
+        self.scale = scale
+        self.greedy = GreedyAgent(self.rng)
+
+    def __repr__(self) -> str:
+        budget = f"iterations={self.iterations}" if self.iterations else ""
+        if self.seconds:
+            budget += f"{', ' if budget else ''}seconds={self.seconds}"
+        return f"MCTSAgent({budget}, rollout={self.rollout!r})"
+
+    def choose(self, game: Game) -> Action:
+        return self.explain(game).action
+
+    def explain(self, game: Game, seat: int | None = None) -> Choice:
+        """Search, then return the most visited move with the statistics of the best moves:
+        ``reason["options"]`` lists ``{"move", "visits", "value"}``, most visited first."""
+        check_seat(game, seat)
+        seat = game.current_player
+        first = self.greedy.choose(game)
+        moves = candidates(game, first)
+        if len(moves) == 1:
+            return Choice(first, {"kind": "forced"}, f"{game.notation(first)}: the only move.")
+        root = Node()
+        root.prior = key(game, first)
+        start = time.perf_counter()
+        deadline = None if self.seconds is None else start + self.seconds
+        done = 0
+        while self.iterations is None or done < self.iterations:
+            self._iterate(root, determinise(game, seat, self.rng))
+            done += 1
+            if deadline is not None and time.perf_counter() >= deadline:
+                break
+        elapsed = time.perf_counter() - start
+        by_key = {key(game, move): move for move in moves}
+        ranked = sorted(
+            (item for item in root.children.items() if item[0] in by_key),
+            key=lambda item: (-item[1].visits, -item[1].total),
+        )
+        action = by_key[ranked[0][0]]
+        options = [
+            {
+                "move": game.notation(by_key[k]),
+                "visits": node.visits,
+                "value": round(node.total / node.visits, 3),
+            }
+            for k, node in ranked[:5]
+        ]
+        reason: dict[str, Any] = {
+            "kind": "search",
+            "iterations": done,
+            "seconds": round(elapsed, 3),
+            "options": options,
+        }
+        best = options[0]
+        text = (
+            f"{best['move']}: chosen in {best['visits']} of {done} searches, with an expected "
+            f"value of {best['value']:.2f} (0 = sure loss, 1 = sure win)."
+        )
+        return Choice(action, reason, text)
+
+    # one iteration -----------------------------------------------------------------------------
+
+    def _iterate(self, root: Node, world: Game) -> None:
+        node, path = root, [root]
+        while not world.is_over:
+            if node.prior is None:
+                first: Action | None = self.greedy.choose(world)
+                node.prior = key(world, first)  # type: ignore[arg-type]
+            else:
+                first = None
+            moves = candidates(world, first, node.prior)
+            keys = [key(world, move) for move in moves]
+            room = max(1, int(self.widening * math.sqrt(node.visits + 1)))
+            allowed = list(zip(keys, moves, strict=True))[:room]
+            new = next(((k, m) for k, m in allowed if k not in node.children), None)
+            if new is not None:
+                for k, _ in allowed:
+                    if k in node.children:
+                        node.children[k].avail += 1
+                child = node.children[new[0]] = Node(world.current_player)
+                child.avail = 1
+                world.play(new[1])
+                path.append(child)
+                break
+            mover_move, node = self._select(node, allowed)
+            world.play(mover_move)
+            path.append(node)
+        values = self._values(self._playout(world))
+        for visited in path:
+            visited.visits += 1
+            if visited.mover >= 0:
+                visited.total += values[visited.mover]
+
+    def _select(self, node: Node, allowed: list[tuple[Hashable, Action]]) -> tuple[Action, Node]:
+        best, best_score = allowed[0], -math.inf
+        for k, move in allowed:
+            child = node.children[k]
+            child.avail += 1
+            score = child.total / child.visits + self.exploration * math.sqrt(
+                math.log(child.avail) / child.visits
+            )
+            if score > best_score:
+                best, best_score = (k, move), score
+        return best[1], node.children[best[0]]
+
+    def _playout(self, world: Game) -> Game:
+        end = None if self.rollout_turns is None else world.turn + self.rollout_turns
+        rng = self.rng
+        while not world.is_over and (end is None or world.turn < end):
+            if self.rollout == "greedy":
+                world.play(self.greedy.choose(world))
+            else:
+                actions = world.legal_actions()
+                world.play(actions[rng.randrange(len(actions))])
+        return world
+
+    def _values(self, world: Game) -> list[float]:
+        scores = estimate(world)
+        values = []
+        for player, score in enumerate(scores):
+            lead = score - max(s for other, s in enumerate(scores) if other != player)
+            values.append(1.0 / (1.0 + math.exp(-lead / self.scale)))
+        return values
+
+
+def candidates(game: Game, first: Action | None, prior: Hashable | None = None) -> list[Action]:
+    """The moves the search considers: ``first`` (the greedy bot's move), or else the move whose
+    key is ``prior`` if there is one, then one claim per route (fewest locomotives, longest
+    first), one draw per kind of face-up card and the deck, and tickets; every choice of
+    tickets to keep or tunnel payment, and every move when there are few."""
+    actions = game.legal_actions()
+    if game.phase in (OPENING, TICKETS) or len(actions) <= 8:
+        moves = list(actions)
+    else:
+        moves = [*card_draws(actions)]
+        if game.phase == TURN:
+            claims = cheapest_claims(game, game.current_player).values()
+            moves += sorted(claims, key=lambda c: -game.board.routes[c.route].length)
+            if game.ticket_deck:
+                moves.append(DRAW_TICKETS)
+            if isinstance(prior, tuple) and prior[0] == "station":
+                moves += [
+                    s for s in cheapest_stations(game, game.current_player) if s.city == prior[1]
+                ]
+    if first is None:
+        first = next((m for m in moves if key(game, m) == prior), None)
+    seen: set[Hashable] = set()
+    unique = []
+    for move in ([first] if first is not None else []) + moves:
+        k = key(game, move)
+        if k not in seen:
+            seen.add(k)
+            unique.append(move)
+    return unique
+
+
+def key(game: Game, action: Action) -> Hashable:
+    """What a move is, the same in every determinisation: a draw is the card kind taken (or the
+    deck), a claim its route, a station its city; any other move is itself."""
+    if isinstance(action, DrawCard):
+        return ("draw", None if action.slot is None else game.cards.market[action.slot])
+    if isinstance(action, Claim):
+        return ("claim", action.route)
+    if isinstance(action, BuildStation):
+        return ("station", action.city)
+    return action
+
+
+def estimate(game: Game) -> list[float]:
+    """Each player's final score, or an estimate of it while the game goes on: route points,
+    unbuilt stations (ST6), tickets done (+), tickets out of reach (-), and each open ticket
+    worth ``points * (1 - 2 * need / trains)`` where ``need`` is the trains its cheapest path
+    still needs."""
+    if game.is_over:
+        return [float(s.total) for s in game.outcome().scores]
+    paths = Paths(game)
+    scores = []
+    for player in range(game.num_players):
+        trains = game.trains[player]
+        score = float(game.route_points[player] + 4 * game.stations_left[player])
+        for ticket in game.tickets_of(player):
+            path = paths.cheapest(player, ticket.a, ticket.b)
+            if path is None or path[0] > trains:
+                score -= ticket.points
+            else:
+                score += ticket.points * (1 - 2 * path[0] / max(trains, 1))
+        scores.append(score)
+    return scores

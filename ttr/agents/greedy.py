@@ -22,7 +22,7 @@ from ttr.agents.base import (
     cheapest_stations,
     check_seat,
 )
-from ttr.board import Board, Route, Ticket
+from ttr.board import Board, Ticket
 from ttr.colors import GRAY, LOCOMOTIVE
 from ttr.game import OPENING, SECOND_CARD, TICKETS, TUNNEL, TURN, Game
 from ttr.text import count
@@ -280,53 +280,69 @@ _POSITIONS = 4096  # positions whose paths are remembered before the memo starts
 
 
 def _dijkstra(game: Game, player: int, start: str, goal: str, borrow: bool) -> Path | None:
-    board = game.board
-    adjacency = _adjacency(board)
-    best = {start: 0}
-    back: dict[str, tuple[str, int]] = {}
-    queue = [(0, start)]
+    names, index, adjacency = _adjacency(game.board)
+    owner = game.owner
+    lock = game.num_players <= game.rules.double_lock_max_players
+    source, target = index[start], index[goal]
+    best = [1 << 30] * len(names)
+    best[source] = 0
+    back: dict[int, tuple[int, int]] = {}
+    queue = [(0, source)]  # ties go to the city first in alphabetical order, by its index
     while queue:
         cost, city = heapq.heappop(queue)
-        if city == goal:
+        if city == target:
             path = []
-            while city != start:
+            while city != source:
                 city, route = back[city]
                 path.append(route)
             return cost, path[::-1]
-        if cost > best.get(city, 1 << 30):
+        if cost > best[city]:
             continue
-        for route in adjacency[city]:
-            owner = game.owner[route.id]
-            if owner == player:
+        for route, other, length, twin, alike in adjacency[city]:
+            held = owner[route]
+            if held == player:
                 step = 0
-            elif owner is None and game.is_open(route, player):
-                step = route.length
-            elif owner is None and not board.alike_twin(route.id):
-                continue
-            elif owner is None:
-                step = route.length  # the identical twin listed instead of this one is open
+            elif held is None:
+                # closed when its double is taken (C5), unless the two are alike: then the
+                # identical twin listed instead of it is what the plan means
+                if not alike and twin >= 0 and owner[twin] is not None:
+                    if owner[twin] == player or lock:
+                        continue
+                step = length
             elif borrow:
                 step = 100
             else:
                 continue
-            other = route.other(city)
-            if cost + step < best.get(other, 1 << 30):
+            if cost + step < best[other]:
                 best[other] = cost + step
-                back[other] = (city, route.id)
+                back[other] = (city, route)
                 heapq.heappush(queue, (cost + step, other))
     return None
 
 
-_ADJACENCY: dict[str, dict[str, list[Route]]] = {}
+Edge = tuple[int, int, int, int, bool]  # route id, other city, length, twin id (-1), alike twin
+_ADJACENCY: dict[str, tuple[list[str], dict[str, int], list[list[Edge]]]] = {}
 
 
-def _adjacency(board: Board) -> dict[str, list[Route]]:
+def _adjacency(board: Board) -> tuple[list[str], dict[str, int], list[list[Edge]]]:
+    """The board's cities in alphabetical order, their indices, and each city's routes."""
     if board.name not in _ADJACENCY:
-        table: dict[str, list[Route]] = {city: [] for city in board.cities}
+        names = sorted(board.cities)
+        index = {name: i for i, name in enumerate(names)}
+        table: list[list[Edge]] = [[] for _ in names]
         for route in board.routes:
-            table[route.a].append(route)
-            table[route.b].append(route)
-        _ADJACENCY[board.name] = table
+            twin = board.twin_id(route.id)
+            for here, there in ((route.a, route.b), (route.b, route.a)):
+                table[index[here]].append(
+                    (
+                        route.id,
+                        index[there],
+                        route.length,
+                        -1 if twin is None else twin,
+                        board.alike_twin(route.id),
+                    )
+                )
+        _ADJACENCY[board.name] = (names, index, table)
     return _ADJACENCY[board.name]
 
 

@@ -82,8 +82,8 @@ class MCTSAgent(Agent):
         iterations: int | None = ITERATIONS,
         seconds: float | None = None,
         rollout: str = "greedy",
-        rollout_turns: int | None = 4,
-        exploration: float = 0.7,
+        rollout_turns: int | None = 10,
+        exploration: float = 0.3,
         widening: float = 1.5,
         scale: float = 15.0,
     ):
@@ -269,23 +269,49 @@ def key(game: Game, action: Action) -> Hashable:
     return action
 
 
+TRAINS_PER_TURN = 0.9
+"""Trains a greedy bot places per turn on average (2-player games on both boards)."""
+POINTS_PER_TRAIN = 1.5
+"""Route points a train left will still bring, roughly (routes of 3-4 score 4-7, C3)."""
+
+
 def estimate(game: Game) -> list[float]:
-    """Each player's final score, or an estimate of it while the game goes on: route points,
-    unbuilt stations (ST6), tickets done (+), tickets out of reach (-), and each open ticket
-    worth ``points * (1 - 2 * need / trains)`` where ``need`` is the trains its cheapest path
-    still needs."""
+    """Each player's final score, or an estimate of it while the game goes on.
+
+    The estimate adds the route points so far, unbuilt stations (ST6), tickets done, minus
+    tickets out of reach, and the trains the player can still place before the end (at the
+    pace of :data:`TRAINS_PER_TURN`) at :data:`POINTS_PER_TRAIN`. Each open ticket counts
+    ``points * (2 * chance - 1)``, where the chance falls as the trains that the cheapest
+    paths of all open tickets still need outgrow the trains the player can still place.
+    """
     if game.is_over:
         return [float(s.total) for s in game.outcome().scores]
     paths = Paths(game)
+    if game.final_turns_left is not None:
+        turns = game.final_turns_left / game.num_players
+    else:
+        turns = max(1.0, (min(game.trains) - game.rules.end_trigger_trains) / TRAINS_PER_TURN)
     scores = []
+    routes = game.board.routes
     for player in range(game.num_players):
         trains = game.trains[player]
-        score = float(game.route_points[player] + 4 * game.stations_left[player])
+        can_place = min(trains, TRAINS_PER_TURN * turns)
+        score = game.route_points[player] + 4 * game.stations_left[player]
+        score += POINTS_PER_TRAIN * can_place
+        planned: set[int] = set()
+        open_points = 0
         for ticket in game.tickets_of(player):
             path = paths.cheapest(player, ticket.a, ticket.b)
             if path is None or path[0] > trains:
                 score -= ticket.points
+            elif path[0] == 0:
+                score += ticket.points
             else:
-                score += ticket.points * (1 - 2 * path[0] / max(trains, 1))
-        scores.append(score)
+                open_points += ticket.points
+                planned.update(r for r in path[1] if game.owner[r] is None)
+        if open_points:
+            need = sum(routes[r].length for r in planned)
+            chance = 0.9 * min(1.0, can_place / need) ** 2
+            score += open_points * (2 * chance - 1)
+        scores.append(float(score))
     return scores

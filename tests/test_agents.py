@@ -8,14 +8,14 @@ import random
 from collections import Counter
 
 import pytest
+from agent_helpers import positions, rearrange_hidden
 
 from ttr import Game
 from ttr.actions import Claim
 from ttr.agents import AGENTS, SEARCH_AGENTS, MCTSAgent, make_agent
 from ttr.agents.base import cheapest_claims
 from ttr.agents.determinise import determinise, unseen_cards
-from ttr.colors import CARD_KINDS
-from ttr.game import OPENING, TICKETS, TUNNEL, TURN
+from ttr.game import OPENING, TURN
 from ttr.invariants import violations
 from ttr.rules import RULE_SETS
 
@@ -25,53 +25,6 @@ RULES = sorted(RULE_SETS)
 def tiny_search(seed: int = 0, **options) -> MCTSAgent:
     """A search small enough for tests (a few iterations, no rollout turns)."""
     return MCTSAgent(seed, **{"iterations": 3, "rollout_turns": 0, **options})
-
-
-def positions(rules: str, players: int, seed: int, every: int = 7):
-    """Positions along a random game: the deal, then every ``every``-th action."""
-    game = Game(rules, players, seed=seed, record=False)
-    rng = random.Random(seed)
-    step = 0
-    while not game.is_over:
-        if step % every == 0 or game.phase in (TUNNEL, TICKETS):
-            yield game
-        actions = game.legal_actions()
-        game.play(actions[rng.randrange(len(actions))])
-        step += 1
-
-
-def rearrange_hidden(game: Game, seat: int, seed: int) -> Game:
-    """A copy of ``game`` that ``seat`` cannot tell apart from it: the other hands, the deck and
-    the discard pile dealt anew from the same cards, the other players' regular tickets swapped
-    with the ticket deck's, the box shuffled, and a new generator for future shuffles."""
-    rng = random.Random(seed)
-    other = game.copy()
-    cards = other.cards
-    pool = cards.deck + cards.discard
-    for player, hand in enumerate(other.hands):
-        if player != seat:
-            pool += [kind for kind in CARD_KINDS for _ in range(hand[kind])]
-    rng.shuffle(pool)
-    for player, hand in enumerate(other.hands):
-        if player != seat:
-            size = sum(hand.values())
-            dealt = Counter(pool.pop() for _ in range(size))
-            other.hands[player] = {kind: dealt[kind] for kind in CARD_KINDS}
-    cards.discard, cards.deck = pool[: len(cards.discard)], pool[len(cards.discard) :]
-    regular = [t for p in range(other.num_players) if p != seat for t in other.tickets[p]]
-    regular = [t for t in regular if not other.ticket_pool[t].long] + other.ticket_deck
-    rng.shuffle(regular)
-    for player in range(other.num_players):
-        if player != seat:
-            held = other.tickets[player]
-            other.tickets[player] = [
-                t if other.ticket_pool[t].long else regular.pop() for t in held
-            ]
-    other.ticket_deck = regular
-    rng.shuffle(other.box)
-    other.rng.seed(rng.random())
-    assert other.observation(seat) == game.observation(seat)
-    return other
 
 
 # ---------------------------------------------------------------------------------------------

@@ -21,6 +21,7 @@ from ttr.actions import (
 )
 from ttr.board import Board, City, DataError, Route, Ticket, UnknownReference, load_board
 from ttr.game import Event, Game
+from ttr.ladder import Tournament, tournament
 from ttr.rules import RULE_SETS, RuleSet, rule_set
 from ttr.scenario import ScenarioError, load_position, load_scenario
 from ttr.simulation import Simulation, simulate
@@ -54,4 +55,6 @@ __all__ = [
     "rule_set",
     "simulate",
     "Simulation",
+    "tournament",
+    "Tournament",
 ]

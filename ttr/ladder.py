@@ -54,7 +54,7 @@ class GameRecord:
     scores: tuple[int, ...]
     ranking: tuple[int, ...]  # seats, best first (F5)
     winners: tuple[int, ...]
-    move_seconds: tuple[tuple[float, ...], ...]  # by seat: each decision with a real choice
+    move_seconds: tuple[tuple[float, ...], ...]  # by seat: CPU time of each real decision
 
     def results(self) -> list[tuple[str, str, float]]:
         """``(a, b, points of a)`` for every two bots of this game."""
@@ -82,10 +82,10 @@ def play_match(
     while not game.is_over:
         seat = game.current_player
         choice = len(game.legal_actions()) > 1
-        start = time.perf_counter()
+        start = time.process_time()
         action = bots[seat].choose(game)
         if choice:
-            times[seat].append(round(time.perf_counter() - start, 4))
+            times[seat].append(round(time.process_time() - start, 4))
         game.play(action)
     outcome = game.outcome()
     return GameRecord(
@@ -169,7 +169,8 @@ class Tournament:
         return dict(sorted(out.items(), key=lambda item: -item[1][0]))
 
     def move_times(self) -> dict[str, tuple[float, float, int]]:
-        """Each bot's thinking time per decision with a real choice: (median, max, count)."""
+        """Each bot's thinking time (CPU seconds: what it costs on an idle core, however busy
+        the machine) per decision with more than one legal move: (median, max, count)."""
         times: dict[str, list[float]] = {name: [] for name in self.agents}
         for record in self.records:
             for name, seconds in zip(record.agents, record.move_seconds, strict=True):
@@ -214,7 +215,7 @@ class Tournament:
         lines += ["", "Bradley-Terry rating, Elo scale (95% bootstrap CI)"]
         for rank, (name, (rating, low, high)) in enumerate(ratings.items(), 1):
             lines.append(f"{rank:>2}. {name:<{width}}{rating:+7.0f}  ({low:+.0f} to {high:+.0f})")
-        lines += ["", "seconds per decision: median, max (decisions)"]
+        lines += ["", "CPU seconds per decision: median, max (decisions)"]
         for name, (median, most, n) in times.items():
             if n:
                 lines.append(f"    {name:<{width}}{median:.3f}  {most:.3f}  ({n})")

@@ -97,18 +97,24 @@ def cheapest_claims(game: Game, player: int) -> dict[int, Claim]:
     return {item[3].id: Claim(item[3].id, *item[4]) for item in found}
 
 
-def cheapest_stations(game: Game, player: int) -> list[BuildStation]:
-    """One legal station per free city, paid with the fewest locomotives (ST1-ST2); empty when
-    no station can be built now."""
+def station_payment(game: Game, player: int) -> tuple[str | None, int] | None:
+    """How ``player`` would pay for a station now, with the fewest locomotives (ST1-ST2), or
+    None when no station can be built."""
     rules = game.rules
     left = game.stations_left[player]
     if game.phase != TURN or not rules.has_stations or not left:
-        return []
-    cost = rules.station_costs[rules.stations - left]
-    paid = fewest_locomotives(game.hands[player], GRAY, cost, 0)
-    if paid is None:
-        return []
-    return [BuildStation(city, *paid) for city in game.board.cities if city not in game.stations]
+        return None
+    return fewest_locomotives(
+        game.hands[player], GRAY, rules.station_costs[rules.stations - left], 0
+    )
+
+
+def cheapest_station(game: Game, player: int, city: str) -> BuildStation | None:
+    """The legal station in ``city`` that spends the fewest locomotives, if there is one."""
+    paid = station_payment(game, player)
+    if paid is None or city in game.stations:
+        return None
+    return BuildStation(city, *paid)
 
 
 def fewest_locomotives(
@@ -138,7 +144,8 @@ __all__ = [
     "Choice",
     "card_draws",
     "cheapest_claims",
-    "cheapest_stations",
+    "cheapest_station",
     "check_seat",
     "fewest_locomotives",
+    "station_payment",
 ]

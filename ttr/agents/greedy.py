@@ -19,8 +19,9 @@ from ttr.agents.base import (
     Choice,
     card_draws,
     cheapest_claims,
-    cheapest_stations,
+    cheapest_station,
     check_seat,
+    station_payment,
 )
 from ttr.board import Board, Ticket
 from ttr.colors import GRAY, LOCOMOTIVE
@@ -151,8 +152,7 @@ class GreedyAgent(Agent):
 
     def _station(self, game: Game, paths: Paths, player: int) -> tuple[Action, Reason] | None:
         """A station on a city where an opponent's route would finish a blocked ticket."""
-        stations = {s.city: s for s in cheapest_stations(game, player)}
-        if not stations:
+        if station_payment(game, player) is None:
             return None
         for ticket in game.tickets_of(player):
             if paths.cheapest(player, ticket.a, ticket.b) is not None:
@@ -166,8 +166,9 @@ class GreedyAgent(Agent):
                     continue
                 route = game.board.routes[route_id]
                 for city in route.cities:
-                    if city in stations:
-                        return stations[city], {
+                    station = cheapest_station(game, player, city)
+                    if station is not None:
+                        return station, {
                             "kind": "station",
                             "ticket": game.board.ticket_ref(ticket),
                             "borrows": game.board.ref(route),

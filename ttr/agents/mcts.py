@@ -38,17 +38,20 @@ from ttr.agents.base import (
     Choice,
     card_draws,
     cheapest_claims,
-    cheapest_stations,
+    cheapest_station,
     check_seat,
 )
 from ttr.agents.determinise import determinise
 from ttr.agents.greedy import GreedyAgent, Paths
-from ttr.game import OPENING, TICKETS, TURN, Game
+from ttr.game import OPENING, SECOND_CARD, TICKETS, TUNNEL, TURN, Game
 
-ITERATIONS = 300
+ITERATIONS = 150
 """The default budget: iterations a move (a move then takes about 0.2-0.6 s on a 2-core CI
 machine; see the README for the measured figures)."""
 ROLLOUTS = ("greedy", "random")
+FOLLOW_UPS = (SECOND_CARD, TUNNEL)
+"""Decisions that follow from the turn's choice, left to the greedy bot: the second card of a
+draw (the colour the plan needs) and a tunnel's extra cost (paid when it can be)."""
 
 
 class Node:
@@ -82,9 +85,9 @@ class MCTSAgent(Agent):
         iterations: int | None = ITERATIONS,
         seconds: float | None = None,
         rollout: str = "greedy",
-        rollout_turns: int | None = 10,
+        rollout_turns: int | None = 4,
         exploration: float = 0.3,
-        widening: float = 1.5,
+        widening: float = 1.0,
         scale: float = 15.0,
     ):
         super().__init__(seed)
@@ -119,6 +122,11 @@ class MCTSAgent(Agent):
         ``reason["options"]`` lists ``{"move", "visits", "value"}``, most visited first."""
         check_seat(game, seat)
         seat = game.current_player
+        if game.phase in FOLLOW_UPS:
+            choice = self.greedy.explain(game)
+            return Choice(
+                choice.action, {"kind": "follow-up", "greedy": choice.reason}, choice.text
+            )
         first = self.greedy.choose(game)
         moves = candidates(game, first)
         if len(moves) == 1:
@@ -242,9 +250,8 @@ def candidates(game: Game, first: Action | None, prior: Hashable | None = None) 
             if game.ticket_deck:
                 moves.append(DRAW_TICKETS)
             if isinstance(prior, tuple) and prior[0] == "station":
-                moves += [
-                    s for s in cheapest_stations(game, game.current_player) if s.city == prior[1]
-                ]
+                station = cheapest_station(game, game.current_player, prior[1])
+                moves += [station] if station is not None else []
     if first is None:
         first = next((m for m in moves if key(game, m) == prior), None)
     seen: set[Hashable] = set()

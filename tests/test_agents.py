@@ -81,8 +81,8 @@ def test_make_agent_knows_every_bot_its_aliases_and_search_budgets():
 def test_search_bot_plays_whole_games_legally_under_every_rule_set(rules):
     players = 3 if rules == "europe" else 2
     game = Game(rules, players, seed=11, record=False)
-    bots = [tiny_search(seat, rollout=("random", "greedy")[seat % 2]) for seat in range(players)]
-    bots[0].rollout_turns = 1
+    bots = [tiny_search(0, rollout_turns=1), tiny_search(1, rollout="random")]
+    bots += [make_agent("greedy", seat) for seat in range(2, players)]
     while not game.is_over:
         action = bots[game.current_player].choose(game)
         assert game.is_legal(action)

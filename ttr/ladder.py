@@ -142,12 +142,12 @@ class Tournament:
         hits = sum((0 in r.winners) / len(r.winners) for r in self.records)
         return proportion_ci(hits, len(self.records))
 
-    @functools.cached_property
-    def _ratings(self) -> dict[str, tuple[float, float, float]]:
-        return self.ratings()
-
     def ratings(self) -> dict[str, tuple[float, float, float]]:
         """Bradley-Terry ratings on the Elo scale ``(rating, low, high)``, best first."""
+        return self._ratings
+
+    @functools.cached_property
+    def _ratings(self) -> dict[str, tuple[float, float, float]]:
         index = {name: i for i, name in enumerate(self.agents)}
         groups: dict[int, list[list[tuple[int, int, float]]]] = {}
         for record in self.records:
@@ -159,7 +159,7 @@ class Tournament:
         samples: list[list[float]] = []
         for _ in range(BOOTSTRAP):
             resampled = [g for group in groups.values() for g in rng.choices(group, k=len(group))]
-            samples.append(_bradley_terry(len(self.agents), resampled))
+            samples.append(_bradley_terry(len(self.agents), resampled, best))
         out = {}
         for i, name in enumerate(self.agents):
             values = sorted(sample[i] for sample in samples)
@@ -247,9 +247,11 @@ def _strict(value: Any) -> Any:
     return value
 
 
-def _bradley_terry(size: int, games: list[list[tuple[int, int, float]]]) -> list[float]:
+def _bradley_terry(
+    size: int, games: list[list[tuple[int, int, float]]], start: list[float] | None = None
+) -> list[float]:
     """Bradley-Terry ratings (Elo scale, mean 0) from per-game pairwise results, by Hunter's MM
-    iteration with one virtual draw per pair that met."""
+    iteration with one virtual draw per pair that met (from ratings ``start``, if given)."""
     wins = [0.0] * size
     meetings: dict[tuple[int, int], float] = {}
     for game in games:
@@ -258,25 +260,25 @@ def _bradley_terry(size: int, games: list[list[tuple[int, int, float]]]) -> list
             wins[j] += 1 - p
             pair = (min(i, j), max(i, j))
             meetings[pair] = meetings.get(pair, 0) + 1
-    for i, j in meetings:  # the virtual draw
+    rivals: list[list[tuple[int, float]]] = [[] for _ in range(size)]
+    for (i, j), n in meetings.items():  # with the virtual draw
         wins[i] += 0.5
         wins[j] += 0.5
-        meetings[i, j] += 1
-    strength = [1.0] * size
-    for _ in range(500):
-        new = []
-        for i in range(size):
-            total = sum(
-                n / (strength[i] + strength[a + b - i])
-                for (a, b), n in meetings.items()
-                if i in (a, b)
-            )
-            new.append(wins[i] / total if total else strength[i])
+        rivals[i].append((j, n + 1))
+        rivals[j].append((i, n + 1))
+    strength = [10 ** (r / 400) for r in start] if start else [1.0] * size
+    for _ in range(1000):
+        new = [
+            wins[i] / sum(n / (strength[i] + strength[j]) for j, n in rivals[i])
+            if rivals[i]
+            else strength[i]
+            for i in range(size)
+        ]
         centre = math.exp(statistics.fmean(math.log(s) for s in new))
         new = [s / centre for s in new]
         change = max(abs(math.log(x / y)) for x, y in zip(new, strength, strict=True))
         strength = new
-        if change < 1e-9:
+        if change < 1e-8:
             break
     return [400 * math.log10(s) for s in strength]
 

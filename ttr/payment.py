@@ -35,9 +35,7 @@ def payment_options(
     return options
 
 
-def count_payments(
-    hand: Mapping[str, int], color: str, cost: int, min_locomotives: int = 0
-) -> int:
+def count_payments(hand: Mapping[str, int], color: str, cost: int, min_locomotives: int = 0) -> int:
     """``len(payment_options(hand, color, cost, min_locomotives))``, by arithmetic."""
     locomotives = hand[LOCOMOTIVE]
     most = cost - 1 if locomotives >= cost else locomotives

@@ -202,8 +202,10 @@ def _choose_bends(board: Board, pos: dict[str, tuple[float, float]]) -> dict[int
         units.setdefault(key, []).append(route)
     unit_list = list(units.values())
     ends = [(np.array(pos[u[0].a], float), np.array(pos[u[0].b], float)) for u in unit_list]
-    halfwidth = [_SPACE_WIDTH / 2 * (1 if len(u) == 1 else 2) + (len(u) - 1) * _DOUBLE_GAP / 2
-                 for u in unit_list]
+    halfwidth = [
+        _SPACE_WIDTH / 2 * (1 if len(u) == 1 else 2) + (len(u) - 1) * _DOUBLE_GAP / 2
+        for u in unit_list
+    ]
     city_names = list(board.cities)
     city_xy = np.array([pos[c] for c in city_names], float)
 
@@ -343,8 +345,9 @@ def _glyphs(text: str, size: float, bold: bool = False) -> tuple[Path, float]:
     return path, width
 
 
-def _aligned(text: str, size: float, dx: float, dy: float, ha: str, va: str,
-             bold: bool = False) -> Path:
+def _aligned(
+    text: str, size: float, dx: float, dy: float, ha: str, va: str, bold: bool = False
+) -> Path:
     path, width = _glyphs(text, size, bold)
     shift_x = dx - {"left": 0.0, "center": width / 2, "right": width}[ha]
     shift_y = dy + _VALIGN[va] * size
@@ -358,14 +361,37 @@ def _points_transform(fig: Figure) -> Affine2D:
 
 def _text_collections(paths, offsets, offset_transform, transform, color, halo, zorder, gid):
     """Glyph paths as one filled collection over one halo collection."""
-    common = dict(offsets=offsets, offset_transform=offset_transform, transform=transform,
-                  snap=False, clip_on=False)
+    common = dict(
+        offsets=offsets,
+        offset_transform=offset_transform,
+        transform=transform,
+        snap=False,
+        clip_on=False,
+    )
     out = []
     if halo:
-        out.append(PathCollection(paths, facecolors=halo, edgecolors=halo, linewidths=2.2,
-                                  joinstyle="round", zorder=zorder - 0.01, **common))
-    out.append(PathCollection(paths, facecolors=color, edgecolors="none", linewidths=0,
-                              zorder=zorder, gid=gid, **common))
+        out.append(
+            PathCollection(
+                paths,
+                facecolors=halo,
+                edgecolors=halo,
+                linewidths=2.2,
+                joinstyle="round",
+                zorder=zorder - 0.01,
+                **common,
+            )
+        )
+    out.append(
+        PathCollection(
+            paths,
+            facecolors=color,
+            edgecolors="none",
+            linewidths=0,
+            zorder=zorder,
+            gid=gid,
+            **common,
+        )
+    )
     return out
 
 
@@ -498,8 +524,10 @@ def _legend_sections(board: Board, players, stations: bool, highlight: bool, col
         routes.append((("glow", color), "highlighted"))
     sections = [("Routes", routes)]
     if game:
-        items = [(("rect", PLAYER_COLORS[s % len(PLAYER_COLORS)], "black", 1.3, None), str(p))
-                 for s, p in enumerate(players)]
+        items = [
+            (("rect", PLAYER_COLORS[s % len(PLAYER_COLORS)], "black", 1.3, None), str(p))
+            for s, p in enumerate(players)
+        ]
         if stations:
             items.append((("station",), "station"))
         if highlight:
@@ -559,28 +587,64 @@ def _draw_legend(ax: Axes, items, top: float) -> None:
         elif glyph[0] == "station":
             marks = [("p", 12.5, "white", "black"), ("o", 7.0, CITY_FACE, CITY_EDGE)]
         elif glyph[0] == "glow":
-            ax.add_line(Line2D([x + 3, x + w - 3], [y, y], color=to_rgba(glyph[1], 0.55),
-                               linewidth=9, solid_capstyle="round", transform=origin,
-                               clip_on=False, zorder=5))
+            ax.add_line(
+                Line2D(
+                    [x + 3, x + w - 3],
+                    [y, y],
+                    color=to_rgba(glyph[1], 0.55),
+                    linewidth=9,
+                    solid_capstyle="round",
+                    transform=origin,
+                    clip_on=False,
+                    zorder=5,
+                )
+            )
         for marker, size, face, edge in marks:
-            ax.add_line(Line2D([cx], [y], marker=marker, markersize=size, markerfacecolor=face,
-                               markeredgecolor=edge, linestyle="none", transform=origin,
-                               clip_on=False, zorder=5.5))
+            ax.add_line(
+                Line2D(
+                    [cx],
+                    [y],
+                    marker=marker,
+                    markersize=size,
+                    markerfacecolor=face,
+                    markeredgecolor=edge,
+                    linestyle="none",
+                    transform=origin,
+                    clip_on=False,
+                    zorder=5.5,
+                )
+            )
     group = rects + hatched
     if group:
-        ax.add_collection(PolyCollection(
-            [g[0] for g in group], facecolors=[g[1] for g in group],
-            edgecolors=[g[2] for g in group], linewidths=[g[3] for g in group],
-            transform=origin, clip_on=False, zorder=5, gid="ttr-legend",
-        ), autolim=False)
+        ax.add_collection(
+            PolyCollection(
+                [g[0] for g in group],
+                facecolors=[g[1] for g in group],
+                edgecolors=[g[2] for g in group],
+                linewidths=[g[3] for g in group],
+                transform=origin,
+                clip_on=False,
+                zorder=5,
+                gid="ttr-legend",
+            ),
+            autolim=False,
+        )
     if hatched:
         quads = np.array([[g[0][3], g[0][2], g[0][1], g[0][0]] for g in hatched])
-        ax.add_collection(LineCollection(
-            _stripes(quads), colors=_TUNNEL_EDGE, linewidths=0.8, transform=origin,
-            clip_on=False, zorder=5,
-        ), autolim=False)
-    for artist in _text_collections(paths, offsets, origin, _points_transform(fig), "#1b1b1b",
-                                    None, 5.5, "ttr-legend-text"):
+        ax.add_collection(
+            LineCollection(
+                _stripes(quads),
+                colors=_TUNNEL_EDGE,
+                linewidths=0.8,
+                transform=origin,
+                clip_on=False,
+                zorder=5,
+            ),
+            autolim=False,
+        )
+    for artist in _text_collections(
+        paths, offsets, origin, _points_transform(fig), "#1b1b1b", None, 5.5, "ttr-legend-text"
+    ):
         ax.add_collection(artist, autolim=False)
 
 
@@ -599,8 +663,9 @@ def _stripes(quads: np.ndarray) -> np.ndarray:
     tunnel pattern (cheaper to draw than a hatch)."""
     top, bottom = quads[:, 0], quads[:, 3]
     top_dir, bottom_dir = quads[:, 1] - top, quads[:, 2] - bottom
-    out = [np.stack((top + top_dir * t, bottom + bottom_dir * (t - 0.22)), axis=1)
-           for t in _STRIPES]
+    out = [
+        np.stack((top + top_dir * t, bottom + bottom_dir * (t - 0.22)), axis=1) for t in _STRIPES
+    ]
     return np.concatenate(out)
 
 
@@ -667,8 +732,13 @@ class MapFigure(Figure):
 
     def _repr_png_(self) -> bytes:
         buf = io.BytesIO()
-        self.savefig(buf, format="png", dpi=DPI, metadata={"Software": None},
-                     pil_kwargs={"compress_level": 1})
+        self.savefig(
+            buf,
+            format="png",
+            dpi=DPI,
+            metadata={"Software": None},
+            pil_kwargs={"compress_level": 1},
+        )
         return buf.getvalue()
 
 
@@ -704,8 +774,9 @@ def _draw(
     lit = sorted({board.city(c) for c in highlight_cities})
     legend_items, legend_pt = [], 0.0
     if legend:
-        sections = _legend_sections(board, players, bool(stations), bool(chosen or lit),
-                                    highlight_color)
+        sections = _legend_sections(
+            board, players, bool(stations), bool(chosen or lit), highlight_color
+        )
         if ax is None:
             legend_width = (width - 2 * _MARGIN) * 72 - 8
         else:
@@ -727,16 +798,29 @@ def _draw(
 
     # Highlight glow, under everything else.
     if chosen:
-        ax.add_collection(LineCollection(
-            [geo.route_line[r.id] for r in chosen], colors=[to_rgba(highlight_color, 0.55)],
-            linewidths=_SPACE_WIDTH * 2.6 / scale, capstyle="round", zorder=1.5,
-            gid="ttr-highlight",
-        ), autolim=False)
+        ax.add_collection(
+            LineCollection(
+                [geo.route_line[r.id] for r in chosen],
+                colors=[to_rgba(highlight_color, 0.55)],
+                linewidths=_SPACE_WIDTH * 2.6 / scale,
+                capstyle="round",
+                zorder=1.5,
+                gid="ttr-highlight",
+            ),
+            autolim=False,
+        )
     if lit:
         xy = np.array([geo.pos[c] for c in lit])
-        ax.scatter(xy[:, 0], xy[:, 1], s=(_CITY_RADIUS * 4.4 / scale) ** 2, marker="o",
-                   facecolors=[to_rgba(highlight_color, 0.55)], edgecolors="none",
-                   zorder=1.5, gid="ttr-highlight-cities")
+        ax.scatter(
+            xy[:, 0],
+            xy[:, 1],
+            s=(_CITY_RADIUS * 4.4 / scale) ** 2,
+            marker="o",
+            facecolors=[to_rgba(highlight_color, 0.55)],
+            edgecolors="none",
+            zorder=1.5,
+            gid="ttr-highlight-cities",
+        )
 
     # Train spaces: one polygon each, coloured per space.
     face, edge, widths, tunnel = _space_style(board, layout)
@@ -759,49 +843,109 @@ def _draw(
         grown[:, :2] += across[:, None]
         grown[:, 2:] -= across[:, None]
         verts = np.where(claimed[:, None, None], grown, verts)
-    ax.add_collection(PolyCollection(
-        verts, facecolors=face, edgecolors=edge, linewidths=widths, zorder=2, gid=SPACES_GID,
-    ), autolim=False)
+    ax.add_collection(
+        PolyCollection(
+            verts,
+            facecolors=face,
+            edgecolors=edge,
+            linewidths=widths,
+            zorder=2,
+            gid=SPACES_GID,
+        ),
+        autolim=False,
+    )
 
     # Tunnels: a thick dark outline and slanted stripes over their spaces.
     if tunnel.any():
-        ax.add_collection(PolyCollection(
-            verts[tunnel], facecolors="none", edgecolors=_TUNNEL_EDGE, linewidths=1.4,
-            zorder=2.2, gid="ttr-tunnels",
-        ), autolim=False)
+        ax.add_collection(
+            PolyCollection(
+                verts[tunnel],
+                facecolors="none",
+                edgecolors=_TUNNEL_EDGE,
+                linewidths=1.4,
+                zorder=2.2,
+                gid="ttr-tunnels",
+            ),
+            autolim=False,
+        )
         luminance = face[tunnel, :3] @ (0.299, 0.587, 0.114)
         ink = np.where(luminance[:, None] < 0.4, to_rgba("#f0f0f0"), to_rgba(_TUNNEL_EDGE))
-        ax.add_collection(LineCollection(
-            _stripes(verts[tunnel]), colors=np.tile(ink, (len(_STRIPES), 1)), linewidths=0.8,
-            zorder=2.2,
-        ), autolim=False)
+        ax.add_collection(
+            LineCollection(
+                _stripes(verts[tunnel]),
+                colors=np.tile(ink, (len(_STRIPES), 1)),
+                linewidths=0.8,
+                zorder=2.2,
+            ),
+            autolim=False,
+        )
     # Ferries: a black "L" disc on each space that needs a locomotive.
     if len(geo.loco_xy):
         size = (_SPACE_WIDTH * 1.05 / scale) ** 2
-        ax.scatter(geo.loco_xy[:, 0], geo.loco_xy[:, 1], s=size, marker="o", c="#111111",
-                   linewidths=0, zorder=2.4, gid="ttr-locomotives")
-        ax.scatter(geo.loco_xy[:, 0], geo.loco_xy[:, 1], s=size * 0.45, marker="$L$",
-                   c="white", linewidths=0, zorder=2.5)
+        ax.scatter(
+            geo.loco_xy[:, 0],
+            geo.loco_xy[:, 1],
+            s=size,
+            marker="o",
+            c="#111111",
+            linewidths=0,
+            zorder=2.4,
+            gid="ttr-locomotives",
+        )
+        ax.scatter(
+            geo.loco_xy[:, 0],
+            geo.loco_xy[:, 1],
+            s=size * 0.45,
+            marker="$L$",
+            c="white",
+            linewidths=0,
+            zorder=2.5,
+        )
 
     # Cities.
-    ax.scatter(geo.xy[:, 0], geo.xy[:, 1], s=(2 * _CITY_RADIUS / scale) ** 2, marker="o",
-               c=CITY_FACE, edgecolors=CITY_EDGE, linewidths=1.0, zorder=3, gid="ttr-cities")
+    ax.scatter(
+        geo.xy[:, 0],
+        geo.xy[:, 1],
+        s=(2 * _CITY_RADIUS / scale) ** 2,
+        marker="o",
+        c=CITY_FACE,
+        edgecolors=CITY_EDGE,
+        linewidths=1.0,
+        zorder=3,
+        gid="ttr-cities",
+    )
 
     # Stations: a pentagon in the owner's colour behind the city's dot.
     if stations:
         names = sorted(stations)
         xy = np.array([geo.pos[c] for c in names])
         seat_colors = [PLAYER_COLORS[stations[c] % len(PLAYER_COLORS)] for c in names]
-        ax.scatter(xy[:, 0], xy[:, 1], s=(_STATION_SIZE * _CITY_RADIUS / scale) ** 2,
-                   marker="p", c=seat_colors, edgecolors="black", linewidths=1.1, zorder=2.9,
-                   gid="ttr-stations")
+        ax.scatter(
+            xy[:, 0],
+            xy[:, 1],
+            s=(_STATION_SIZE * _CITY_RADIUS / scale) ** 2,
+            marker="p",
+            c=seat_colors,
+            edgecolors="black",
+            linewidths=1.1,
+            zorder=2.9,
+            gid="ttr-stations",
+        )
 
     # City labels, with a halo in the map's colour.
     if labels:
         slots = _label_slots(board, layout, round(scale, 3), LABEL_SIZE)
         paths = [_aligned(board.display(n), LABEL_SIZE, *_SLOTS[slots[n]]) for n in geo.names]
-        for artist in _text_collections(paths, geo.xy, ax.transData, _points_transform(fig),
-                                        "#1b1b1b", MAP_BACKGROUND, 4, "ttr-labels"):
+        for artist in _text_collections(
+            paths,
+            geo.xy,
+            ax.transData,
+            _points_transform(fig),
+            "#1b1b1b",
+            MAP_BACKGROUND,
+            4,
+            "ttr-labels",
+        ):
             ax.add_collection(artist, autolim=False)
 
     if legend_items:
@@ -831,8 +975,20 @@ def draw_board(
     gets a new :class:`~matplotlib.figure.Figure` 12 inches wide (``ax.figure``). The legend is
     drawn below the axes.
     """
-    return _draw(board, ax, layout, {}, {}, None, highlight, highlight_color,
-                 highlight_cities, labels, legend, title)
+    return _draw(
+        board,
+        ax,
+        layout,
+        {},
+        {},
+        None,
+        highlight,
+        highlight_color,
+        highlight_cities,
+        labels,
+        legend,
+        title,
+    )
 
 
 def draw_game(
@@ -852,8 +1008,18 @@ def draw_game(
     Reads only ``game.board``, ``game.players``, ``game.route_owner(route_id)`` and
     ``game.stations`` (city -> seat). Seat ``i`` is drawn in ``PLAYER_COLORS[i]``.
     """
-    return _draw(game.board, ax, layout, *_game_state(game), highlight, highlight_color,
-                 highlight_cities, labels, legend, title)
+    return _draw(
+        game.board,
+        ax,
+        layout,
+        *_game_state(game),
+        highlight,
+        highlight_color,
+        highlight_cities,
+        labels,
+        legend,
+        title,
+    )
 
 
 def _game_state(game) -> tuple[dict[int, int], dict[str, int], tuple[str, ...]]:
@@ -870,34 +1036,52 @@ def _game_state(game) -> tuple[dict[int, int], dict[str, int], tuple[str, ...]]:
 def _figure_kw(kw: dict) -> tuple:
     if "ax" in kw:
         raise TypeError("board_figure and game_figure make their own axes; use draw_board")
-    unknown = set(kw) - {"layout", "highlight", "highlight_color", "highlight_cities",
-                         "labels", "legend", "title"}
+    unknown = set(kw) - {
+        "layout",
+        "highlight",
+        "highlight_color",
+        "highlight_cities",
+        "labels",
+        "legend",
+        "title",
+    }
     if unknown:
         raise TypeError(f"unexpected keyword(s): {', '.join(sorted(unknown))}")
-    return (kw.get("highlight", ()), kw.get("highlight_color", HIGHLIGHT_COLOR),
-            kw.get("highlight_cities", ()), kw.get("labels", True), kw.get("legend", True),
-            kw.get("title"))
+    return (
+        kw.get("highlight", ()),
+        kw.get("highlight_color", HIGHLIGHT_COLOR),
+        kw.get("highlight_cities", ()),
+        kw.get("labels", True),
+        kw.get("legend", True),
+        kw.get("title"),
+    )
 
 
 def board_figure(board: Board, *, width: float = FIG_WIDTH, **kw) -> Figure:
     """A new figure, ``width`` inches wide, holding :func:`draw_board` (same keywords)."""
-    ax = _draw(board, None, kw.get("layout", "board"), {}, {}, None, *_figure_kw(kw),
-               width=width)
+    ax = _draw(board, None, kw.get("layout", "board"), {}, {}, None, *_figure_kw(kw), width=width)
     return ax.get_figure(root=True)
 
 
 def game_figure(game, *, width: float = FIG_WIDTH, **kw) -> Figure:
     """A new figure, ``width`` inches wide, holding :func:`draw_game` (same keywords)."""
-    ax = _draw(game.board, None, kw.get("layout", "board"), *_game_state(game),
-               *_figure_kw(kw), width=width)
+    ax = _draw(
+        game.board,
+        None,
+        kw.get("layout", "board"),
+        *_game_state(game),
+        *_figure_kw(kw),
+        width=width,
+    )
     return ax.get_figure(root=True)
 
 
 def figure_png(fig: Figure, dpi: int = DPI) -> bytes:
     """The figure as PNG bytes, closing it. Deterministic: no timestamp or version inside."""
     buf = io.BytesIO()
-    fig.savefig(buf, format="png", dpi=dpi, metadata={"Software": None},
-                pil_kwargs={"compress_level": 1})  # level 1: 3x faster, 5% bigger
+    fig.savefig(
+        buf, format="png", dpi=dpi, metadata={"Software": None}, pil_kwargs={"compress_level": 1}
+    )  # level 1: 3x faster, 5% bigger
     manager = getattr(fig.canvas, "manager", None)
     if manager is not None:  # made with pyplot: let pyplot forget it
         import matplotlib.pyplot as plt
@@ -922,7 +1106,19 @@ def count_spaces(ax: Axes) -> int:
 
 
 __all__ = [
-    "DPI", "HIGHLIGHT_COLOR", "LABEL_SLOTS", "PLAYER_COLORS", "ROUTE_EDGE", "ROUTE_FACE",
-    "SPACES_GID", "board_figure", "board_png", "count_spaces", "draw_board", "draw_game",
-    "figure_png", "game_figure", "game_png",
+    "DPI",
+    "HIGHLIGHT_COLOR",
+    "LABEL_SLOTS",
+    "PLAYER_COLORS",
+    "ROUTE_EDGE",
+    "ROUTE_FACE",
+    "SPACES_GID",
+    "board_figure",
+    "board_png",
+    "count_spaces",
+    "draw_board",
+    "draw_game",
+    "figure_png",
+    "game_figure",
+    "game_png",
 ]

@@ -278,7 +278,7 @@ def _bradley_terry(
         new = [s / centre for s in new]
         change = max(abs(math.log(x / y)) for x, y in zip(new, strength, strict=True))
         strength = new
-        if change < 1e-8:
+        if change < 1e-10:
             break
     return [400 * math.log10(s) for s in strength]
 

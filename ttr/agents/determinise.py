@@ -70,8 +70,9 @@ def _deal_cards(world: Game, seat: int, rng: random.Random) -> None:
 
 def _deal_tickets(world: Game, seat: int, rng: random.Random) -> None:
     pool = world.ticket_pool
-    own_offer = world.offer is not None and world.offer.player == seat
-    known = set(world.tickets[seat]) | (set(world.offer.tickets) if own_offer else set())
+    offer = world.offer
+    own_offer = offer is not None and offer.player == seat
+    known = set(world.tickets[seat]) | (set(offer.tickets) if offer and own_offer else set())
     unseen = [t for t in range(len(pool)) if t not in known]
     longs = [t for t in unseen if pool[t].long]
     regulars = [t for t in unseen if not pool[t].long]
@@ -89,8 +90,8 @@ def _deal_tickets(world: Game, seat: int, rng: random.Random) -> None:
     for player in range(world.num_players):
         if player != seat:
             world.tickets[player] = _take(rest, len(world.tickets[player]), pool, cap)
-    if world.offer is not None and not own_offer:
-        world.offer.tickets = _take(rest, len(world.offer.tickets), pool, len(rest))
+    if offer is not None and not own_offer:
+        offer.tickets = _take(rest, len(offer.tickets), pool, len(rest))
     world.box = rest
 
 

@@ -137,7 +137,7 @@ class MCTSAgent(Agent):
         deadline = None if self.seconds is None else start + self.seconds
         done = 0
         while self.iterations is None or done < self.iterations:
-            self._iterate(root, determinise(game, seat, self.rng))
+            self._iterate(root, determinise(game, seat, self.rng), seat)
             done += 1
             if deadline is not None and time.perf_counter() >= deadline:
                 break
@@ -171,7 +171,7 @@ class MCTSAgent(Agent):
 
     # one iteration -----------------------------------------------------------------------------
 
-    def _iterate(self, root: Node, world: Game) -> None:
+    def _iterate(self, root: Node, world: Game, seat: int) -> None:
         node, path = root, [root]
         while not world.is_over:
             if node.prior is None:
@@ -196,7 +196,7 @@ class MCTSAgent(Agent):
             mover_move, node = self._select(node, allowed)
             world.play(mover_move)
             path.append(node)
-        values = self._values(self._playout(world))
+        values = self._values(self._playout(world), seat)
         for visited in path:
             visited.visits += 1
             if visited.mover >= 0:
@@ -225,11 +225,17 @@ class MCTSAgent(Agent):
                 world.play(actions[rng.randrange(len(actions))])
         return world
 
-    def _values(self, world: Game) -> list[float]:
-        scores = estimate(world)
+    def _values(self, world: Game, seat: int) -> list[float]:
+        """Each player's value: a logistic of their lead over the best other player. The
+        searching ``seat`` measures its lead against the others' scores *without* their
+        tickets, which it cannot know: a baseline common to all its moves, so it changes no
+        comparison between them but takes away most of the noise of the sampled tickets."""
+        scores, tickets = estimate(world)
+        blind = [score - ticket for score, ticket in zip(scores, tickets, strict=True)]
         values = []
         for player, score in enumerate(scores):
-            lead = score - max(s for other, s in enumerate(scores) if other != player)
+            others = blind if player == seat else scores
+            lead = score - max(s for other, s in enumerate(others) if other != player)
             values.append(1.0 / (1.0 + math.exp(-lead / self.scale)))
         return values
 
@@ -241,12 +247,14 @@ def candidates(game: Game, first: Action | None, prior: Hashable | None = None) 
     tickets to keep or tunnel payment, and every move when there are few."""
     actions = game.legal_actions()
     if game.phase in (OPENING, TICKETS) or len(actions) <= 8:
-        moves = list(actions)
+        moves: list[Action] = list(actions)
     else:
         moves = [*card_draws(actions)]
         if game.phase == TURN:
             claims = cheapest_claims(game, game.current_player).values()
-            moves += sorted(claims, key=lambda c: -game.board.routes[c.route].length)
+            routes = game.board.routes
+            longest_first: list[Claim] = sorted(claims, key=lambda c: -routes[c.route].length)
+            moves += longest_first
             if game.ticket_deck:
                 moves.append(DRAW_TICKETS)
             if isinstance(prior, tuple) and prior[0] == "station":
@@ -282,8 +290,9 @@ POINTS_PER_TRAIN = 1.5
 """Route points a train left will still bring, roughly (routes of 3-4 score 4-7, C3)."""
 
 
-def estimate(game: Game) -> list[float]:
-    """Each player's final score, or an estimate of it while the game goes on.
+def estimate(game: Game) -> tuple[list[float], list[float]]:
+    """Each player's final score, or an estimate of it while the game goes on, and the part of
+    it that comes from tickets.
 
     The estimate adds the route points so far, unbuilt stations (ST6), tickets done, minus
     tickets out of reach, and the trains the player can still place before the end (at the
@@ -292,33 +301,34 @@ def estimate(game: Game) -> list[float]:
     paths of all open tickets still need outgrow the trains the player can still place.
     """
     if game.is_over:
-        return [float(s.total) for s in game.outcome().scores]
+        final = game.outcome().scores
+        return [float(s.total) for s in final], [float(s.ticket_points) for s in final]
     paths = Paths(game)
     if game.final_turns_left is not None:
         turns = game.final_turns_left / game.num_players
     else:
         turns = max(1.0, (min(game.trains) - game.rules.end_trigger_trains) / TRAINS_PER_TURN)
-    scores = []
+    scores, tickets = [], []
     routes = game.board.routes
     for player in range(game.num_players):
         trains = game.trains[player]
         can_place = min(trains, TRAINS_PER_TURN * turns)
-        score = game.route_points[player] + 4 * game.stations_left[player]
-        score += POINTS_PER_TRAIN * can_place
         planned: set[int] = set()
-        open_points = 0
+        open_points, value = 0, 0.0
         for ticket in game.tickets_of(player):
             path = paths.cheapest(player, ticket.a, ticket.b)
             if path is None or path[0] > trains:
-                score -= ticket.points
+                value -= ticket.points
             elif path[0] == 0:
-                score += ticket.points
+                value += ticket.points
             else:
                 open_points += ticket.points
                 planned.update(r for r in path[1] if game.owner[r] is None)
         if open_points:
             need = sum(routes[r].length for r in planned)
             chance = 0.9 * min(1.0, can_place / need) ** 2
-            score += open_points * (2 * chance - 1)
-        scores.append(float(score))
-    return scores
+            value += open_points * (2 * chance - 1)
+        base = game.route_points[player] + 4 * game.stations_left[player]
+        scores.append(base + POINTS_PER_TRAIN * can_place + value)
+        tickets.append(value)
+    return scores, tickets

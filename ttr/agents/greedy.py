@@ -95,6 +95,11 @@ class GreedyAgent(Agent):
 
     # planning ---------------------------------------------------------------------------------
 
+    def plan(self, game: Game, player: int | None = None) -> list[int]:
+        """The open routes this bot means to claim for ``player`` (the one to play by default):
+        those on the cheapest paths of its unfinished tickets, serving the most points first."""
+        return self._plan(game, Paths(game), player)[0]
+
     def _plan(
         self, game: Game, paths: Paths, player: int | None = None
     ) -> tuple[list[int], dict[int, tuple[Ticket, int]]]:

@@ -16,9 +16,11 @@ Each iteration of :class:`MCTSAgent`'s search
 
 Moves are grouped so that the tree does not drown in payments: one claim per route (the legal
 payment with the fewest locomotives), one draw per face-up card kind, and a station only where
-the greedy bot would build one. Children are opened one at a time, the greedy bot's move first
-(progressive widening: a node visited ``n`` times may have ``widening * sqrt(n)`` children), so
-a small budget plays like the greedy bot and a larger one looks further.
+the greedy bot would build one. Children are opened one at a time, the greedy bot's move first,
+then the claims it plans, the draws, the other claims and tickets (progressive widening: a node
+visited ``n`` times may have ``widening * sqrt(n)`` children), so a small budget plays like the
+greedy bot and a larger one looks further. The second card of a draw and a tunnel's extra cost
+follow the greedy bot.
 
 The same seed and iteration budget give the same move. :meth:`MCTSAgent.explain` returns the
 visit counts and values of the best moves as data.
@@ -29,7 +31,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Hashable
+from collections.abc import Hashable, Sequence
 from typing import Any
 
 from ttr.actions import DRAW_TICKETS, Action, BuildStation, Claim, DrawCard
@@ -57,11 +59,12 @@ draw (the colour the plan needs) and a tunnel's extra cost (paid when it can be)
 class Node:
     """A node of the search tree: the statistics of the move that leads to it."""
 
-    __slots__ = ("avail", "children", "mover", "prior", "total", "visits")
+    __slots__ = ("avail", "children", "mover", "plan", "prior", "total", "visits")
 
     def __init__(self, mover: int = -1):
         self.mover = mover  # the player who made the move into this node
         self.prior: Hashable | None = None  # the greedy bot's move here, found on the first visit
+        self.plan: list[int] = []  # and the routes it plans to claim
         self.visits = 0
         self.avail = 0
         self.total = 0.0  # sum of the mover's values over the visits
@@ -86,7 +89,7 @@ class MCTSAgent(Agent):
         seconds: float | None = None,
         rollout: str = "greedy",
         rollout_turns: int | None = 4,
-        exploration: float = 0.3,
+        exploration: float = 0.05,
         widening: float = 1.0,
         scale: float = 15.0,
     ):
@@ -133,6 +136,7 @@ class MCTSAgent(Agent):
             return Choice(first, {"kind": "forced"}, f"{game.notation(first)}: the only move.")
         root = Node()
         root.prior = key(game, first)
+        root.plan = self.greedy.plan(game) if game.phase == TURN else []
         start = time.perf_counter()
         deadline = None if self.seconds is None else start + self.seconds
         done = 0
@@ -177,9 +181,11 @@ class MCTSAgent(Agent):
             if node.prior is None:
                 first: Action | None = self.greedy.choose(world)
                 node.prior = key(world, first)  # type: ignore[arg-type]
+                if world.phase == TURN:
+                    node.plan = self.greedy.plan(world)
             else:
                 first = None
-            moves = candidates(world, first, node.prior)
+            moves = candidates(world, first, node.prior, node.plan)
             keys = [key(world, move) for move in moves]
             room = max(1, int(self.widening * math.sqrt(node.visits + 1)))
             allowed = list(zip(keys, moves, strict=True))[:room]
@@ -240,21 +246,26 @@ class MCTSAgent(Agent):
         return values
 
 
-def candidates(game: Game, first: Action | None, prior: Hashable | None = None) -> list[Action]:
-    """The moves the search considers: ``first`` (the greedy bot's move), or else the move whose
-    key is ``prior`` if there is one, then one claim per route (fewest locomotives, longest
-    first), one draw per kind of face-up card and the deck, and tickets; every choice of
-    tickets to keep or tunnel payment, and every move when there are few."""
+def candidates(
+    game: Game, first: Action | None, prior: Hashable | None = None, plan: Sequence[int] = ()
+) -> list[Action]:
+    """The moves the search considers, in the order progressive widening opens them: ``first``
+    (the greedy bot's move), or else the move whose key is ``prior``; then the claims of the
+    routes in ``plan`` (the greedy bot's), the deck, one draw per kind of face-up card, the
+    other claims (one per route, fewest locomotives, longest first) and tickets. Every choice
+    of tickets to keep, and every move when there are few."""
     actions = game.legal_actions()
     if game.phase in (OPENING, TICKETS) or len(actions) <= 8:
         moves: list[Action] = list(actions)
     else:
-        moves = [*card_draws(actions)]
+        draws = card_draws(actions)
+        moves = [*(d for d in draws if d.slot is None), *(d for d in draws if d.slot is not None)]
         if game.phase == TURN:
-            claims = cheapest_claims(game, game.current_player).values()
+            claims = cheapest_claims(game, game.current_player)
             routes = game.board.routes
-            longest_first: list[Claim] = sorted(claims, key=lambda c: -routes[c.route].length)
-            moves += longest_first
+            longest_first = sorted(claims.values(), key=lambda c: -routes[c.route].length)
+            planned: list[Action] = [claims[r] for r in plan if r in claims]
+            moves = planned + moves + list[Action](longest_first)
             if game.ticket_deck:
                 moves.append(DRAW_TICKETS)
             if isinstance(prior, tuple) and prior[0] == "station":

@@ -131,8 +131,10 @@ def test_search_bot_explains_with_visit_counts_and_values():
     visits = [option["visits"] for option in reason["options"]]
     assert visits == sorted(visits, reverse=True) and 0 < sum(visits) <= 30
     assert all(0 <= option["value"] <= 1 for option in reason["options"])
-    assert reason["options"][0]["move"] == game.notation(choice.action)
-    assert "searches" in choice.text
+    chosen = game.notation(choice.action)
+    assert chosen in [option["move"] for option in reason["options"]] or not reason["overruled"]
+    assert reason["greedy"] == game.notation(make_agent("greedy").choose(game))
+    assert "searches" in choice.text and choice.text.startswith(chosen)
     with pytest.raises(ValueError, match="not to play"):
         tiny_search().explain(game, seat=1)
 
@@ -234,3 +236,13 @@ def test_bots_never_read_what_their_seat_cannot_see(name, rules):
         assert bot().choose(game) == bot().choose(other)
         phases.add(game.phase)
     assert {OPENING, TURN} <= phases
+
+
+def test_search_bot_overrules_the_greedy_move_only_by_its_margin():
+    game = next(g for g in positions("usa", 2, 3, every=5) if g.turn > 6 and g.phase == TURN)
+    greedy = make_agent("greedy").choose(game)
+    never = tiny_search(2, iterations=30, margin=1.0).explain(game)
+    assert never.action == greedy and not never.reason["overruled"]
+    always = tiny_search(2, iterations=30, margin=-1.0).explain(game)
+    most = max(always.reason["options"], key=lambda option: option["visits"])
+    assert game.notation(always.action) == most["move"]

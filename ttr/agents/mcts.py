@@ -14,6 +14,9 @@ Each iteration of :class:`MCTSAgent`'s search
    cheapest path still needs, unbuilt stations);
 4. backs each player's value (a logistic of their lead over the best other player) up the path.
 
+It then plays the most visited move if its mean value beats the greedy bot's move by a margin,
+else the greedy bot's move.
+
 Moves are grouped so that the tree does not drown in payments: one claim per route (the legal
 payment with the fewest locomotives), one draw per face-up card kind, and a station only where
 the greedy bot would build one. Children are opened one at a time, the greedy bot's move first,
@@ -47,7 +50,7 @@ from ttr.agents.determinise import determinise
 from ttr.agents.greedy import GreedyAgent, Paths
 from ttr.game import OPENING, SECOND_CARD, TICKETS, TUNNEL, TURN, Game
 
-ITERATIONS = 150
+ITERATIONS = 200
 """The default budget: iterations a move (a move then takes about 0.2-0.6 s on a 2-core CI
 machine; see the README for the measured figures)."""
 ROLLOUTS = ("greedy", "random")
@@ -77,6 +80,9 @@ class MCTSAgent(Agent):
     ``rollout`` is ``"greedy"`` or ``"random"``; ``rollout_turns`` turns are played before the
     position is scored (None: play to the end). ``exploration`` is UCB1's constant, ``widening``
     the progressive-widening factor, ``scale`` the score lead (points) worth a value of 0.73.
+    The search plays the greedy bot's move unless another beats its mean value by ``margin``:
+    the values of a few hundred sampled futures are noisy, and a coin flip between two moves
+    that look alike is worse than the plan.
     """
 
     name = "mcts"
@@ -92,6 +98,7 @@ class MCTSAgent(Agent):
         exploration: float = 0.05,
         widening: float = 1.0,
         scale: float = 15.0,
+        margin: float = 0.02,
     ):
         super().__init__(seed)
         if iterations is None and seconds is None:
@@ -109,6 +116,7 @@ class MCTSAgent(Agent):
         self.exploration = exploration
         self.widening = widening
         self.scale = scale
+        self.margin = margin
         self.greedy = GreedyAgent(self.rng)
 
     def __repr__(self) -> str:
@@ -151,7 +159,12 @@ class MCTSAgent(Agent):
             (item for item in root.children.items() if item[0] in by_key),
             key=lambda item: (-item[1].visits, -item[1].total),
         )
-        action = by_key[ranked[0][0]]
+        chosen, greedy = ranked[0], root.children.get(root.prior)  # type: ignore[arg-type]
+        if chosen[0] != root.prior and greedy is not None and greedy.visits:
+            if _mean(chosen[1]) - _mean(greedy) < self.margin:
+                chosen = (root.prior, greedy)  # type: ignore[assignment]
+        action = by_key[chosen[0]]
+        overruled = chosen[0] != root.prior
         options = [
             {
                 "move": game.notation(by_key[k]),
@@ -165,12 +178,21 @@ class MCTSAgent(Agent):
             "iterations": done,
             "seconds": round(elapsed, 3),
             "options": options,
+            "greedy": game.notation(first),
+            "overruled": overruled,
         }
-        best = options[0]
-        text = (
-            f"{best['move']}: chosen in {best['visits']} of {done} searches, with an expected "
-            f"value of {best['value']:.2f} (0 = sure loss, 1 = sure win)."
-        )
+        move, value = game.notation(action), _mean(chosen[1])
+        if overruled:
+            text = (
+                f"{move}: its expected value, {value:.2f} (0 = sure loss, 1 = sure win) over "
+                f"{chosen[1].visits} of {done} searches, beats the greedy move "
+                f"{reason['greedy']} by at least {self.margin}."
+            )
+        else:
+            text = (
+                f"{move}: the greedy move (expected value {value:.2f}, 0 = sure loss, 1 = sure "
+                f"win); no move of the {done} searches beat it by {self.margin}."
+            )
         return Choice(action, reason, text)
 
     # one iteration -----------------------------------------------------------------------------
@@ -246,6 +268,10 @@ class MCTSAgent(Agent):
         return values
 
 
+def _mean(node: Node) -> float:
+    return node.total / node.visits
+
+
 def candidates(
     game: Game, first: Action | None, prior: Hashable | None = None, plan: Sequence[int] = ()
 ) -> list[Action]:
@@ -297,19 +323,27 @@ def key(game: Game, action: Action) -> Hashable:
 
 TRAINS_PER_TURN = 0.9
 """Trains a greedy bot places per turn on average (2-player games on both boards)."""
-POINTS_PER_TRAIN = 1.5
-"""Route points a train left will still bring, roughly (routes of 3-4 score 4-7, C3)."""
+POINTS_PER_TRAIN = 1.0
+"""Route points a train left will still bring, roughly: less than a 3-4 route scores per
+train (C3), since not every train left gets placed."""
+RISK_PER_ROUTE = 0.15
+"""The chance that one more route a ticket still needs goes wrong (taken by a rival, no cards
+for it in time): an open ticket's chance shrinks by this factor for each of its missing routes,
+so each claim along the way is worth something, not only the last one."""
+CARD_VALUE = 0.3
+"""What a train card in hand is worth (the greedy bot turns cards into routes)."""
 
 
 def estimate(game: Game) -> tuple[list[float], list[float]]:
     """Each player's final score, or an estimate of it while the game goes on, and the part of
     it that comes from tickets.
 
-    The estimate adds the route points so far, unbuilt stations (ST6), tickets done, minus
-    tickets out of reach, and the trains the player can still place before the end (at the
-    pace of :data:`TRAINS_PER_TURN`) at :data:`POINTS_PER_TRAIN`. Each open ticket counts
-    ``points * (2 * chance - 1)``, where the chance falls as the trains that the cheapest
-    paths of all open tickets still need outgrow the trains the player can still place.
+    The estimate adds the route points so far, unbuilt stations (ST6), the cards in hand at
+    :data:`CARD_VALUE`, tickets done, minus tickets out of reach, and the trains the player can
+    still place before the end (at the pace of :data:`TRAINS_PER_TURN`) at
+    :data:`POINTS_PER_TRAIN`. Each open ticket counts ``points * (2 * chance - 1)``: its chance
+    falls by :data:`RISK_PER_ROUTE` for each route its cheapest path still lacks, and as the
+    trains that the paths of all open tickets need outgrow the trains the player can place.
     """
     if game.is_over:
         final = game.outcome().scores
@@ -325,7 +359,8 @@ def estimate(game: Game) -> tuple[list[float], list[float]]:
         trains = game.trains[player]
         can_place = min(trains, TRAINS_PER_TURN * turns)
         planned: set[int] = set()
-        open_points, value = 0, 0.0
+        open_tickets = []  # (points, missing routes)
+        value = 0.0
         for ticket in game.tickets_of(player):
             path = paths.cheapest(player, ticket.a, ticket.b)
             if path is None or path[0] > trains:
@@ -333,13 +368,17 @@ def estimate(game: Game) -> tuple[list[float], list[float]]:
             elif path[0] == 0:
                 value += ticket.points
             else:
-                open_points += ticket.points
-                planned.update(r for r in path[1] if game.owner[r] is None)
-        if open_points:
+                missing = [r for r in path[1] if game.owner[r] is None]
+                open_tickets.append((ticket.points, len(missing)))
+                planned.update(missing)
+        if open_tickets:
             need = sum(routes[r].length for r in planned)
-            chance = 0.9 * min(1.0, can_place / need) ** 2
-            value += open_points * (2 * chance - 1)
-        base = game.route_points[player] + 4 * game.stations_left[player]
+            enough = min(1.0, can_place / need) ** 2
+            for points, lacking in open_tickets:
+                chance = 0.9 * enough * (1 - RISK_PER_ROUTE) ** lacking
+                value += points * (2 * chance - 1)
+        base = float(game.route_points[player] + 4 * game.stations_left[player])
+        base += CARD_VALUE * sum(game.hands[player].values())
         scores.append(base + POINTS_PER_TRAIN * can_place + value)
         tickets.append(value)
     return scores, tickets

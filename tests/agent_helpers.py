@@ -7,7 +7,7 @@ import random
 from collections import Counter
 
 from ttr import Game
-from ttr.colors import CARD_KINDS
+from ttr.colors import CARD_KINDS, hand_of
 from ttr.game import TICKETS, TUNNEL
 
 
@@ -30,29 +30,32 @@ def rearrange_hidden(game: Game, seat: int, seed: int) -> Game:
     with the ticket deck's, the box shuffled, and a new generator for future shuffles."""
     rng = random.Random(seed)
     other = game.copy()
-    cards = other.cards
-    pool = cards.deck + cards.discard
+    state = other.state  # the hidden fields of the state record, written directly
+    pool = other.cards.deck + other.cards.discard
     for player, hand in enumerate(other.hands):
         if player != seat:
             pool += [kind for kind in CARD_KINDS for _ in range(hand[kind])]
     rng.shuffle(pool)
+    hands = list(state.hands)
     for player, hand in enumerate(other.hands):
         if player != seat:
-            size = sum(hand.values())
-            dealt = Counter(pool.pop() for _ in range(size))
-            other.hands[player] = {kind: dealt[kind] for kind in CARD_KINDS}
-    cards.discard, cards.deck = pool[: len(cards.discard)], pool[len(cards.discard) :]
+            hands[player] = hand_of(Counter(pool.pop() for _ in range(sum(hand.values()))))
+    state.hands = tuple(hands)
+    discard = len(state.discard)
+    state.discard, state.deck = tuple(pool[:discard]), tuple(pool[discard:])
+    state.top = len(state.deck)
     regular = [t for p in range(other.num_players) if p != seat for t in other.tickets[p]]
     regular = [t for t in regular if not other.ticket_pool[t].long] + other.ticket_deck
     rng.shuffle(regular)
+    tickets = list(state.tickets)
     for player in range(other.num_players):
         if player != seat:
-            held = other.tickets[player]
-            other.tickets[player] = [
-                t if other.ticket_pool[t].long else regular.pop() for t in held
-            ]
-    other.ticket_deck = regular
-    rng.shuffle(other.box)
-    other.rng.seed(rng.random())
+            tickets[player] = tuple(
+                t if other.ticket_pool[t].long else regular.pop() for t in tickets[player]
+            )
+    state.tickets = tuple(tickets)
+    state.ticket_deck = tuple(regular)
+    state.box = tuple(rng.sample(state.box, len(state.box)))
+    state.rng = random.Random(rng.random()).getstate()
     assert other.observation(seat) == game.observation(seat)
     return other

@@ -20,6 +20,7 @@ from fractions import Fraction
 from math import comb
 
 import pytest
+from turn_helpers import spent
 
 from ttr import Game
 from ttr.cards import full_deck
@@ -65,6 +66,8 @@ def usa_game() -> Game:
 def staged(rules="usa", players=("Ann", "Ben"), **fields) -> Game:
     data = {"rules": rules, "players": list(players), "seed": 1, "tickets": {}}
     data.update(fields)
+    if "trains" in data:  # trains follow from routes owned (see turn_helpers.spent)
+        data["routes"] = spent(rules, data.get("routes", {}), data["trains"])
     return stage(data)
 
 
@@ -80,12 +83,8 @@ def rest_of(*placed) -> dict[str, int]:
 def dry(market, deck=(), discard=(), ann=None) -> Game:
     """A USA position whose deck and discard hold only the given cards (Ben holds the rest)."""
     ann = ann or {}
-    return staged(
-        market=list(market),
-        deck=list(deck),
-        discard=list(discard),
-        hands={"Ann": ann, "Ben": rest_of(market, deck, discard, ann)},
-    )
+    return staged(market=list(market), deck=list(deck), discard=list(discard),
+                  hands={"Ann": ann, "Ben": rest_of(market, deck, discard, ann)})
 
 
 # ---------------------------------------------------------------------------------------------
@@ -95,7 +94,7 @@ def dry(market, deck=(), discard=(), ann=None) -> Game:
 def test_engine_imports_no_widgets_or_plotting():
     code = (
         "import sys, ttr, ttr.game, ttr.agents, ttr.scenario, ttr.scoring, ttr.probability\n"
-        "bad = [m for m in sys.modules if m.startswith(('ttr.widgets', 'ttr.plot', "
+        "bad = [m for m in sys.modules if m.startswith(('ttr.widgets', 'ttr.plot', 'ttr.svg', "
         "'ipywidgets', 'matplotlib'))]\n"
         "assert not bad, bad\n"
     )
@@ -113,9 +112,8 @@ def test_models_use_no_ipywidgets(model):
 # Exact tunnel odds (C7, C9)
 
 
-def brute_force(
-    deck: list[str], color: str | None, locos_only: bool, reveal: int = 3, discard: list[str] = ()
-) -> dict[int, Fraction]:
+def brute_force(deck: list[str], color: str | None, locos_only: bool, reveal: int = 3,
+                discard: list[str] = ()) -> dict[int, Fraction]:
     """Every order of the physical cards, equally likely: count the extra cost of each."""
     match = {LOCOMOTIVE} if locos_only else {LOCOMOTIVE, color}
     counts: Counter[int] = Counter()
@@ -149,7 +147,9 @@ def test_C9_short_deck_reveals_the_deck_then_the_reshuffled_discard():
     assert exact == brute_force(deck, "red", False, discard=discard)
     assert exact == {1: Fraction(1, 2), 2: Fraction(1, 2)}
     # not even 3 cards in deck and discard: reveal what there is; nothing at all costs nothing
-    assert tunnel_extra_distribution({"red": 1}, "red", False, discard_counts={"loco": 1}) == {2: 1}
+    assert tunnel_extra_distribution({"red": 1}, "red", False, discard_counts={"loco": 1}) == {
+        2: 1
+    }
     assert tunnel_extra_distribution({}, "red", False) == {0: 1}
 
 
@@ -170,12 +170,8 @@ def test_C7_distribution_matches_the_engine_over_every_deck_order():
     market = ["white"] * 5
     counts: Counter[int] = Counter()
     for order in itertools.permutations(deck):  # 120 orders of 5 physical cards
-        game = staged(
-            "europe",
-            deck=list(order),
-            market=market,
-            hands={"Ann": ann, "Ben": rest_of(deck, ann, market)},
-        )
+        game = staged("europe", deck=list(order), market=market,
+                      hands={"Ann": ann, "Ben": rest_of(deck, ann, market)})
         assert len(game.cards.deck) == 5
         game.play("claim Barcelona-Pamplona red red")
         counts[game.tunnel.extra if game.phase == TUNNEL else 0] += 1
@@ -304,9 +300,8 @@ def test_D6_reset_is_shown_frame_by_frame():
 
 
 def test_D1_D3_D5_first_cards():
-    model = CardDrawModel(
-        staged(market=["loco", "red", "blue", "green", "white"], deck=["loco", "loco", "pink"])
-    )
+    model = CardDrawModel(staged(market=["loco", "red", "blue", "green", "white"],
+                                 deck=["loco", "loco", "pink"]))
     assert model.take(6).startswith("Not allowed: D1:")
     assert "D3" in model.take(1) and model.player == "Ben"  # a face-up loco ends the draw
     message = model.draw_blind()  # Ben draws the blind locomotive...
@@ -316,9 +311,8 @@ def test_D1_D3_D5_first_cards():
 
 def test_D7_reshuffle_D8_short_draw_D9_guard():
     # D7: an empty deck is rebuilt from the discard pile
-    model = CardDrawModel(
-        dry(["red", "blue", "green", "white", "yellow"], deck=[], discard=["pink", "pink", "black"])
-    )
+    model = CardDrawModel(dry(["red", "blue", "green", "white", "yellow"], deck=[],
+                              discard=["pink", "pink", "black"]))
     assert "D7" in model.draw_blind()
     # D8: after the first card no second card exists
     model = CardDrawModel(dry(["red", "loco", "loco", None, None]))
@@ -378,14 +372,8 @@ def test_C2_C6_gray_routes_colours_locomotives_and_ferries():
     assert any("C6" in r for r in model.check().reasons)
     model.pay("red", 1)
     assert model.check().rule == "C6"
-    gray = next(
-        r
-        for r in model.game.board.routes
-        if r.color == "gray"
-        and r.kind == "normal"
-        and 2 <= r.length <= 4
-        and model.game.owner[r.id] is None
-    )
+    gray = next(r for r in model.game.board.routes if r.color == "gray" and r.kind == "normal"
+                and 2 <= r.length <= 4 and model.game.owner[r.id] is None)
     model.select(gray)
     assert any("any ONE colour" in r for r in model.check().reasons)
     model.pay("green", 0)
@@ -408,12 +396,9 @@ def test_claim_model_plays_claims_and_tunnels():
     before = model.hand
     assert "claims" in model.claim()
     assert model.game.owner[model.route.id] == 0 and model.hand["yellow"] == before["yellow"] - 2
-    game = staged(
-        "europe",
-        hands={"Ann": {"red": 3, "loco": 1}},
-        market=["white", "black", "yellow", "orange", "pink"],
-        deck=["red", "green", "blue"],
-    )
+    game = staged("europe", hands={"Ann": {"red": 3, "loco": 1}},
+                  market=["white", "black", "yellow", "orange", "pink"],
+                  deck=["red", "green", "blue"])
     model = ClaimModel(game)
     model.select("Barcelona-Pamplona")
     model.pay("red", 0)
@@ -513,9 +498,8 @@ def test_ST3_ST4_best_borrowed_routes(europe4):
     for city, _gain in model.suggest(3):
         model.place(city)
     view = model.view()
-    choice = best_station_routes(
-        model.own_routes, model.stations, model.opponent_routes, model.tickets
-    )
+    choice = best_station_routes(model.own_routes, model.stations, model.opponent_routes,
+                                 model.tickets)
     assert view.ticket_points_with == choice.ticket_points >= view.ticket_points_without
     for city, route in model.choice().borrowed.items():
         if route is not None:

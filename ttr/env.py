@@ -78,6 +78,7 @@ from ttr.actions import (
 )
 from ttr.agents import make_agent
 from ttr.colors import CARD_COLORS, CARD_KINDS, GRAY
+from ttr.errors import TTRError
 from ttr.game import PHASES, Game
 from ttr.rules import RuleSet, rule_set
 
@@ -123,7 +124,7 @@ class ActionCodec:
     def decode(self, number: int) -> Action:
         """The action numbered ``number``."""
         if not 0 <= number < len(self.actions):
-            raise ValueError(f"action {number} is out of range (0-{len(self.actions) - 1})")
+            raise TTRError(f"action {number} is out of range (0-{len(self.actions) - 1})")
         return self.actions[number]
 
     def mask(self, game: Game) -> np.ndarray:
@@ -230,7 +231,7 @@ class TicketToRideEnv(AECEnv):
     ):
         super().__init__()
         if render_mode not in (None, "ansi"):
-            raise ValueError(f"render_mode is None or 'ansi', not {render_mode!r}")
+            raise TTRError(f"render_mode is None or 'ansi', not {render_mode!r}")
         self.rules = rule_set(rules, variant)
         self.render_mode = render_mode
         self.game = Game(self.rules, players, seed=0, record=False)  # checks the player count
@@ -289,7 +290,7 @@ class TicketToRideEnv(AECEnv):
             self._was_dead_step(action)
             return
         if action is None:
-            raise ValueError(f"{agent} is to act: give an action number, not None")
+            raise TTRError(f"{agent} is to act: give an action number, not None")
         self._cumulative_rewards[agent] = 0.0
         self.game.play(self.codec.decode(int(action)))
         self._clear_rewards()
@@ -345,7 +346,7 @@ class SingleSeatEnv(gymnasium.Env):
     ):
         players = len(opponents) + 1
         if not 0 <= seat < players:
-            raise ValueError(f"seat is 0-{players - 1}, not {seat}")
+            raise TTRError(f"seat is 0-{players - 1}, not {seat}")
         for name in opponents:
             make_agent(name)  # an unknown name fails here
         self.env = TicketToRideEnv(rules, players, variant=variant, render_mode=render_mode)

@@ -20,23 +20,19 @@ from __future__ import annotations
 import argparse
 import functools
 import itertools
-import json
 import math
-import os
 import random
 import statistics
-import tempfile
 import time
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass
-from pathlib import Path
 from typing import Any
 
-from ttr.agents import make_agent
+from ttr.errors import TTRError
 from ttr.game import Game
+from ttr.jsonio import check_writable, write_json
 from ttr.rules import rule_set
-from ttr.simulation import proportion_ci
 
 BOOTSTRAP = 1000
 """Bootstrap resamples behind each rating interval."""
@@ -77,6 +73,8 @@ def play_match(
     """Play one game: ``agents`` by seat on the deal of ``seed``; ``key`` is (pairing, deal,
     rotation). Seat ``k``'s bot is seeded with ``seed * 31 + k``, as in :func:`ttr.simulate`."""
     game = Game(rules, len(agents), seed=seed, record=False)
+    from ttr.agents import make_agent
+
     bots = [make_agent(name, seed * 31 + seat) for seat, name in enumerate(agents)]
     times: list[list[float]] = [[] for _ in agents]
     while not game.is_over:
@@ -129,18 +127,14 @@ class Tournament:
                     points[x, y] = points.get((x, y), 0.0) + px
                     played[x, y] = played.get((x, y), 0) + 1
         return {
-            a: {
-                b: proportion_ci(points[a, b], played[a, b])
-                for b in self.agents
-                if (a, b) in played
-            }
+            a: {b: _wilson(points[a, b], played[a, b]) for b in self.agents if (a, b) in played}
             for a in self.agents
         }
 
     def seat_advantage(self) -> tuple[float, float, float]:
         """How often the first seat won (shared wins count half), with its 95% interval."""
         hits = sum((0 in r.winners) / len(r.winners) for r in self.records)
-        return proportion_ci(hits, len(self.records))
+        return _wilson(hits, len(self.records))
 
     def ratings(self) -> dict[str, tuple[float, float, float]]:
         """Bradley-Terry ratings on the Elo scale ``(rating, low, high)``, best first."""
@@ -231,6 +225,12 @@ class Tournament:
         return _strict({"summary": self.summary(), "records": [asdict(r) for r in self.records]})
 
 
+def _wilson(hits: float, total: int) -> tuple[float, float, float]:
+    from ttr.simulation import proportion_ci  # the bots load only when a tournament runs
+
+    return proportion_ci(hits, total)
+
+
 def _pct(value: tuple[float, float, float]) -> str:
     p, low, high = value
     return f"{100 * p:.0f}% ({100 * low:.0f}-{100 * high:.0f})"
@@ -288,36 +288,38 @@ def check_arguments(
 ) -> tuple[str, tuple[str, ...]]:
     """Check a tournament's arguments before any game; return the rule-set name and the bots.
 
-    Raises ValueError naming the argument.
+    Raises :class:`ttr.TTRError` naming the argument.
     """
+    from ttr.agents import make_agent
+
     try:
         name = rule_set(rules, variant).name
-    except ValueError as err:
-        raise ValueError(f"{'--variant' if variant else '--map'}: {err}") from None
+    except TTRError as err:
+        raise TTRError(f"{'--variant' if variant else '--map'}: {err}") from None
     try:
         Game(name, players, seed=0)  # the rule set's range of players
     except ValueError as err:
-        raise ValueError(f"--players: {err}") from None
+        raise TTRError(f"--players: {err}") from None
     names = tuple(a.strip() for a in agents)
     for agent in names:
         try:
             make_agent(agent)
         except ValueError as err:
-            raise ValueError(f"--agents: {err}") from None
+            raise TTRError(f"--agents: {err}") from None
     if len(set(names)) != len(names):
-        raise ValueError(f"--agents: each bot once, not {', '.join(names)}")
+        raise TTRError(f"--agents: each bot once, not {', '.join(names)}")
     if len(names) < players:
-        raise ValueError(
+        raise TTRError(
             f"--agents: a {players}-player tournament needs at least {players} bots, "
             f"not {len(names)}"
         )
     if games < players or games % players:
-        raise ValueError(
+        raise TTRError(
             f"--games: a positive multiple of {players} (each deal is played from every seat "
             f"rotation), not {games}"
         )
     if jobs < 1:
-        raise ValueError(f"--jobs: at least 1, not {jobs}")
+        raise TTRError(f"--jobs: at least 1, not {jobs}")
     return name, names
 
 
@@ -366,19 +368,6 @@ def tournament(
     return Tournament(name, players, names, games, seed, records)
 
 
-def write_json(path: str | Path, data: Any) -> None:
-    """Write ``data`` as strict JSON to ``path`` atomically (a temporary file, then a rename)."""
-    path = Path(path)
-    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8") as out:
-            json.dump(data, out, indent=1, allow_nan=False)
-        os.replace(temporary, path)
-    except BaseException:
-        os.unlink(temporary)
-        raise
-
-
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The ``tournament`` subcommand's arguments."""
     parser.add_argument("--map", default="europe", help="usa or europe (default europe)")
@@ -404,9 +393,10 @@ def run(args: argparse.Namespace) -> int:
     agents = args.agents.split(",")
     check_arguments(args.map, args.players, agents, args.games, args.variant, args.jobs)
     if args.json:
-        folder = Path(args.json).resolve().parent
-        if not folder.is_dir():
-            raise ValueError(f"--json: no folder {folder}")
+        try:
+            check_writable(args.json)
+        except OSError as err:
+            raise TTRError(f"--json: {err}") from None
     result = tournament(
         args.map,
         args.players,

@@ -24,6 +24,7 @@ from ttr.agents.greedy import GreedyAgent
 from ttr.agents.longroute import LongRouteAgent
 from ttr.agents.mcts import MCTSAgent
 from ttr.agents.random import RandomAgent
+from ttr.errors import TTRError, preview
 from ttr.game import Game
 
 AGENTS: dict[str, type[Agent]] = {
@@ -47,9 +48,11 @@ def make_agent(name: str, seed: int | random.Random | None = 0) -> Agent:
             return SEARCH_AGENTS[key](seed)
         if budget.isdigit() and int(budget) > 0:
             return SEARCH_AGENTS[key](seed, iterations=int(budget))
-        raise ValueError(f"agent {name!r}: the budget after ':' is a number of iterations (>= 1)")
+        raise TTRError(
+            f"agent {preview(name)}: the budget after ':' is a number of iterations (>= 1)"
+        )
     known = ", ".join([*AGENTS, *ALIASES, *SEARCH_AGENTS, "mcts:N"])
-    raise ValueError(f"unknown agent {name!r} (known: {known})")
+    raise TTRError(f"unknown agent {preview(name)} (known: {known})")
 
 
 def play_game(game: Game, agents: list[Agent], max_actions: int = 20_000) -> Game:

@@ -15,6 +15,7 @@ from typing import Any
 
 from ttr.actions import Action, BuildStation, Claim, DrawCard
 from ttr.colors import CARD_COLORS, GRAY, LOCOMOTIVE
+from ttr.errors import TTRError
 from ttr.game import TURN, Game
 
 
@@ -59,9 +60,9 @@ class Agent:
 def check_seat(game: Game, seat: int | None) -> None:
     """Refuse to explain a move for a seat that is not the one to play."""
     if game.is_over:
-        raise ValueError("the game is over: there is no move to explain")
+        raise TTRError("the game is over: there is no move to explain")
     if seat is not None and seat != game.current_player:
-        raise ValueError(
+        raise TTRError(
             f"seat {seat} is not to play: {game.players[game.current_player]} "
             f"(seat {game.current_player}) is"
         )

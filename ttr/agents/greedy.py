@@ -108,11 +108,12 @@ class GreedyAgent(Agent):
         player = game.current_player if player is None else player
         wanted: dict[int, int] = {}
         why: dict[int, tuple[Ticket, int]] = {}
+        owner = game.owner
         for ticket in game.tickets_of(player):
             path = paths.cheapest(player, ticket.a, ticket.b)
             if path is None:
                 continue
-            missing = [route for route in path[1] if game.owner[route] is None]
+            missing = [route for route in path[1] if owner[route] is None]
             for route in missing:
                 wanted[route] = wanted.get(route, 0) + ticket.points
                 if route not in why or ticket.points > why[route][0].points:
@@ -159,6 +160,7 @@ class GreedyAgent(Agent):
         """A station on a city where an opponent's route would finish a blocked ticket."""
         if station_payment(game, player) is None:
             return None
+        owners = game.owner
         for ticket in game.tickets_of(player):
             if paths.cheapest(player, ticket.a, ticket.b) is not None:
                 continue
@@ -166,7 +168,7 @@ class GreedyAgent(Agent):
             if path is None:
                 continue
             for route_id in path[1]:
-                owner = game.owner[route_id]
+                owner = owners[route_id]
                 if owner is None or owner == player:
                     continue
                 route = game.board.routes[route_id]

@@ -48,6 +48,7 @@ from ttr.agents.base import (
 )
 from ttr.agents.determinise import determinise
 from ttr.agents.greedy import GreedyAgent, Paths
+from ttr.errors import TTRError
 from ttr.game import OPENING, SECOND_CARD, TICKETS, TUNNEL, TURN, Game
 
 ITERATIONS = 200
@@ -102,13 +103,13 @@ class MCTSAgent(Agent):
     ):
         super().__init__(seed)
         if iterations is None and seconds is None:
-            raise ValueError("give the search a budget: iterations, seconds or both")
+            raise TTRError("give the search a budget: iterations, seconds or both")
         if iterations is not None and iterations < 1:
-            raise ValueError(f"iterations must be at least 1, not {iterations}")
+            raise TTRError(f"iterations must be at least 1, not {iterations}")
         if seconds is not None and seconds <= 0:
-            raise ValueError(f"seconds must be positive, not {seconds}")
+            raise TTRError(f"seconds must be positive, not {seconds}")
         if rollout not in ROLLOUTS:
-            raise ValueError(f"unknown rollout {rollout!r} (known: {', '.join(ROLLOUTS)})")
+            raise TTRError(f"unknown rollout {rollout!r} (known: {', '.join(ROLLOUTS)})")
         self.iterations = iterations
         self.seconds = seconds
         self.rollout = rollout
@@ -354,7 +355,8 @@ def estimate(game: Game) -> tuple[list[float], list[float]]:
     else:
         turns = max(1.0, (min(game.trains) - game.rules.end_trigger_trains) / TRAINS_PER_TURN)
     scores, tickets = [], []
-    routes = game.board.routes
+    routes, owner = game.board.routes, game.owner
+    hand_sizes = [sum(hand.values()) for hand in game.hands]
     for player in range(game.num_players):
         trains = game.trains[player]
         can_place = min(trains, TRAINS_PER_TURN * turns)
@@ -368,7 +370,7 @@ def estimate(game: Game) -> tuple[list[float], list[float]]:
             elif path[0] == 0:
                 value += ticket.points
             else:
-                missing = [r for r in path[1] if game.owner[r] is None]
+                missing = [r for r in path[1] if owner[r] is None]
                 open_tickets.append((ticket.points, len(missing)))
                 planned.update(missing)
         if open_tickets:
@@ -378,7 +380,7 @@ def estimate(game: Game) -> tuple[list[float], list[float]]:
                 chance = 0.9 * enough * (1 - RISK_PER_ROUTE) ** lacking
                 value += points * (2 * chance - 1)
         base = float(game.route_points[player] + 4 * game.stations_left[player])
-        base += CARD_VALUE * sum(game.hands[player].values())
+        base += CARD_VALUE * hand_sizes[player]
         scores.append(base + POINTS_PER_TRAIN * can_place + value)
         tickets.append(value)
     return scores, tickets

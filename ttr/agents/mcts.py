@@ -52,8 +52,8 @@ from ttr.errors import TTRError
 from ttr.game import OPENING, SECOND_CARD, TICKETS, TUNNEL, TURN, Game
 
 ITERATIONS = 200
-"""The default budget: iterations a move (a move then takes about 0.2-0.6 s on a 2-core CI
-machine; see the README for the measured figures)."""
+"""The default budget: iterations a move (a median 0.37 and at most 0.75 CPU seconds a move on
+the 2-core CI machine; see the README)."""
 ROLLOUTS = ("greedy", "random")
 FOLLOW_UPS = (SECOND_CARD, TUNNEL)
 """Decisions that follow from the turn's choice, left to the greedy bot: the second card of a

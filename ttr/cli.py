@@ -17,6 +17,7 @@ from ttr.colors import CARD_KINDS
 from ttr.errors import TTRError
 from ttr.game import Game
 from ttr.jsonio import check_writable, write_json
+from ttr.ladder import add_arguments as add_tournament_arguments
 from ttr.persist import state_to_dict
 from ttr.scenario import load_position, load_scenario
 from ttr.scoring.breakdown import outcome_table, outcome_to_dict, score_holdings
@@ -152,6 +153,10 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--json", metavar="FILE", help="also write the summary and records as JSON")
     sim.add_argument("--quiet", action="store_true", help="no progress bar")
     sim.set_defaults(run=_simulate)
+    ladder = commands.add_parser(
+        "tournament", help="rank bots: every pairing on the same deals, seats swapped"
+    )
+    add_tournament_arguments(ladder)
     bench = commands.add_parser("bench", help="measure the engine's speed on this machine")
     bench.add_argument(
         "what", nargs="?", default="all", choices=("all", "playouts", "scoring", "undo", "import")

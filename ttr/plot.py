@@ -32,6 +32,7 @@ from __future__ import annotations
 import functools
 import io
 from collections.abc import Iterable
+from typing import Any, cast
 
 import numpy as np
 from matplotlib.axes import Axes
@@ -42,7 +43,7 @@ from matplotlib.font_manager import FontProperties
 from matplotlib.lines import Line2D
 from matplotlib.path import Path
 from matplotlib.textpath import TextPath
-from matplotlib.transforms import Affine2D, ScaledTranslation
+from matplotlib.transforms import Affine2D, Affine2DBase, ScaledTranslation, Transform
 
 from ttr.board import Board
 from ttr.map_layout import (
@@ -102,12 +103,19 @@ def _aligned(
     path, width = _glyphs(text, size, bold)
     shift_x = dx - {"left": 0.0, "center": width / 2, "right": width}[ha]
     shift_y = dy + VALIGN[va] * size
-    return Path(path.vertices + (shift_x, shift_y), path.codes)
+    return Path(np.asarray(path.vertices) + (shift_x, shift_y), path.codes)
 
 
-def _points_transform(fig: Figure) -> Affine2D:
+def _points_transform(fig: Figure) -> Transform:
     """Points to display pixels (follows the figure's dpi when saving)."""
     return Affine2D().scale(1 / 72) + fig.dpi_scale_trans
+
+
+def _figure(ax: Axes) -> Figure:
+    """The figure an axes drawn here belongs to."""
+    fig = ax.get_figure(root=True)
+    assert isinstance(fig, Figure), "an axes of this module always has a figure"
+    return fig
 
 
 def _text_collections(paths, offsets, offset_transform, transform, color, halo, zorder, gid):
@@ -187,7 +195,7 @@ def _legend_layout(sections, width: float):
     """Place the legend's samples and texts in points from the top left; returns (items, height).
 
     ``items`` holds (glyph, x, y) for samples and ("text", x, y, text, bold) for texts."""
-    out = []
+    out: list[tuple] = []
     y = -_ROW / 2
     title_width = max(_glyphs(t, _LEGEND_SIZE, True)[1] for t, _ in sections) + 10
     for title, entries in sections:
@@ -207,8 +215,9 @@ def _legend_layout(sections, width: float):
 
 def _draw_legend(ax: Axes, items, top: float) -> None:
     """Draw legend ``items`` with their top-left corner ``top`` points below the axes."""
-    fig = ax.get_figure(root=True)
-    to_display = _points_transform(fig) + ScaledTranslation(0, 0, ax.transAxes)
+    fig = _figure(ax)
+    axes_origin = ScaledTranslation(0, 0, cast(Affine2DBase, ax.transAxes))
+    to_display = _points_transform(fig) + axes_origin
     origin = Affine2D().translate(4, -top) + to_display
     w, h = _SWATCH
     rects: list[tuple] = []
@@ -280,7 +289,7 @@ def _draw_legend(ax: Axes, items, top: float) -> None:
         quads = np.array([[g[0][3], g[0][2], g[0][1], g[0][0]] for g in hatched])
         ax.add_collection(
             LineCollection(
-                stripes(quads),
+                list(stripes(quads)),
                 colors=TUNNEL_EDGE,
                 linewidths=0.8,
                 transform=origin,
@@ -324,7 +333,7 @@ def _space_style(board: Board, layout: str):
 
 def _units_per_point(ax: Axes, geo: Geometry) -> float:
     """Data units per typographic point once the equal aspect is applied."""
-    fig = ax.get_figure(root=True)
+    fig = _figure(ax)
     bbox = ax.get_position(original=True)
     w_in, h_in = fig.get_size_inches()
     w_pt, h_pt = bbox.width * w_in * 72, bbox.height * h_in * 72
@@ -382,12 +391,12 @@ def _draw(
         if ax is None:
             legend_width = (width - 2 * _MARGIN) * 72 - 8
         else:
-            fig = ax.get_figure(root=True)
+            fig = _figure(ax)
             legend_width = ax.get_position().width * fig.get_size_inches()[0] * 72 - 8
         legend_items, legend_pt = _legend_layout(sections, legend_width)
     if ax is None:
         ax = _new_axes(geo, width, legend_pt, bool(title))
-    fig = ax.get_figure(root=True)
+    fig = _figure(ax)
     ax.set_xlim(*geo.xlim)
     ax.set_ylim(*geo.ylim)
     ax.set_aspect("equal", adjustable="box")
@@ -447,7 +456,7 @@ def _draw(
         verts = np.where(claimed[:, None, None], grown, verts)
     ax.add_collection(
         PolyCollection(
-            verts,
+            list(verts),
             facecolors=face,
             edgecolors=edge,
             linewidths=widths,
@@ -474,7 +483,7 @@ def _draw(
         ink = np.where(luminance[:, None] < 0.4, to_rgba("#f0f0f0"), to_rgba(TUNNEL_EDGE))
         ax.add_collection(
             LineCollection(
-                stripes(verts[tunnel]),
+                list(stripes(verts[tunnel])),
                 colors=np.tile(ink, (3, 1)),
                 linewidths=0.8,
                 zorder=2.2,
@@ -624,7 +633,7 @@ def draw_game(
     )
 
 
-def _figure_kw(kw: dict) -> tuple:
+def _figure_kw(kw: dict[str, Any]) -> dict[str, Any]:
     if "ax" in kw:
         raise TypeError("board_figure and game_figure make their own axes; use draw_board")
     unknown = set(kw) - {
@@ -638,28 +647,29 @@ def _figure_kw(kw: dict) -> tuple:
     }
     if unknown:
         raise TypeError(f"unexpected keyword(s): {', '.join(sorted(unknown))}")
-    return (
-        kw.get("highlight", ()),
-        kw.get("highlight_color", HIGHLIGHT_COLOR),
-        kw.get("highlight_cities", ()),
-        kw.get("labels", True),
-        kw.get("legend", True),
-        kw.get("title"),
-    )
+    return {
+        "highlight": kw.get("highlight", ()),
+        "highlight_color": kw.get("highlight_color", HIGHLIGHT_COLOR),
+        "highlight_cities": kw.get("highlight_cities", ()),
+        "labels": kw.get("labels", True),
+        "legend": kw.get("legend", True),
+        "title": kw.get("title"),
+    }
 
 
 def board_figure(board: Board, *, width: float = FIG_WIDTH, **kw) -> Figure:
     """A new figure, ``width`` inches wide, holding :func:`draw_board` (same keywords)."""
-    ax = _draw(board, None, kw.get("layout", "board"), {}, {}, None, *_figure_kw(kw), width=width)
-    return ax.get_figure(root=True)
+    layout = kw.get("layout", "board")
+    ax = _draw(board, None, layout, {}, {}, None, **_figure_kw(kw), width=width)
+    return _figure(ax)
 
 
 def game_figure(game, *, width: float = FIG_WIDTH, **kw) -> Figure:
     """A new figure, ``width`` inches wide, holding :func:`draw_game` (same keywords)."""
-    ax = _draw(
-        game.board, None, kw.get("layout", "board"), *game_marks(game), *_figure_kw(kw), width=width
-    )
-    return ax.get_figure(root=True)
+    owners, stations, players = game_marks(game)
+    layout = kw.get("layout", "board")
+    ax = _draw(game.board, None, layout, owners, stations, players, **_figure_kw(kw), width=width)
+    return _figure(ax)
 
 
 def figure_png(fig: Figure, dpi: int = DPI) -> bytes:

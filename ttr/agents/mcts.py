@@ -160,10 +160,10 @@ class MCTSAgent(Agent):
             (item for item in root.children.items() if item[0] in by_key),
             key=lambda item: (-item[1].visits, -item[1].total),
         )
-        chosen, greedy = ranked[0], root.children.get(root.prior)  # type: ignore[arg-type]
+        chosen, greedy = ranked[0], root.children.get(root.prior)
         if chosen[0] != root.prior and greedy is not None and greedy.visits:
             if _mean(chosen[1]) - _mean(greedy) < self.margin:
-                chosen = (root.prior, greedy)  # type: ignore[assignment]
+                chosen = (root.prior, greedy)
         action = by_key[chosen[0]]
         overruled = chosen[0] != root.prior
         options = [

@@ -25,6 +25,7 @@ import ttr
 import ttr.agents
 import ttr.colors
 import ttr.events
+import ttr.probability
 import ttr.scoring
 import ttr.scoring.breakdown
 import ttr.state
@@ -36,7 +37,8 @@ REPO = GLOSSARY_PATH.parent.parent
 TERMS = glossary_terms()
 
 NAMESPACE: dict[str, object] = {}
-for module in (ttr.colors, ttr.state, ttr.scoring.breakdown, ttr.scoring, ttr.agents, ttr.widgets):
+MODULES = (ttr.colors, ttr.state, ttr.scoring.breakdown, ttr.scoring, ttr.probability, ttr.agents)
+for module in (*MODULES, ttr.widgets):
     NAMESPACE.update(
         (name, value)
         for name, value in vars(module).items()

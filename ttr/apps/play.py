@@ -47,7 +47,6 @@ from ttr.actions import (
     KeepTickets,
     Pass,
     PayTunnel,
-    format_cards,
 )
 from ttr.agents import AGENTS, SEARCH_AGENTS, Agent, make_agent
 from ttr.agents.greedy import GreedyAgent, Paths
@@ -73,6 +72,7 @@ __all__ = [
     "Seat",
     "TableView",
     "TicketLine",
+    "cards_label",
     "public_lines",
     "seat_label",
 ]
@@ -91,6 +91,14 @@ SPEEDS = ("instant", "one at a time", "autoplay")
 FORMAT, VERSION = "ttr-play-table", 1
 NARRATION_LINES = 14
 """How many lines of narration the view keeps (the latest)."""
+
+
+def cards_label(color: str | None, colored: int, locomotives: int) -> str:
+    """``("red", 2, 1)`` -> ``"2 red + 1 loco"``: a payment as the option buttons name it."""
+    parts = [f"{colored} {color}"] if color and colored else []
+    if locomotives or not parts:
+        parts.append(f"{locomotives} {LOCOMOTIVE}")
+    return " + ".join(parts)
 
 
 def seat_label(who: str) -> str:
@@ -200,6 +208,7 @@ class TableView:
     highlight_cities: tuple[str, ...]
     focus_options: tuple[tuple[str, str], ...]  # (label, key) of what the map may show
     focus: str
+    hinted: tuple[str, ...]  # the controls the hint points at ("slot:2", "option:0", "keep")
     bot_to_play: bool
     can_take_back: bool
     over: bool
@@ -451,7 +460,8 @@ class PlayModel:
                 return self._say(refusal(err))
             raise AssertionError(f"{tries[0]} should have been refused")  # pragma: no cover
         self.selection = target
-        self.hint_action = None
+        if self.hint_action not in legal:  # the hinted payment stays marked among the options
+            self.hint_action = None
         what = self._target_name(target)
         return self._say(Note("info", f"{what}: choose how to pay. {about}"))
 
@@ -473,7 +483,7 @@ class PlayModel:
             found = []
             for action in game.legal_actions():
                 if isinstance(action, PayTunnel):
-                    paid = format_cards(
+                    paid = cards_label(
                         tunnel.color, tunnel.extra - action.locomotives, action.locomotives
                     )
                     found.append(Option(f"Pay {paid}", action))
@@ -495,7 +505,7 @@ class PlayModel:
         legal = [a for a in actions if game.is_legal(a)]
         legal.sort(key=lambda a: (a.locomotives, a.color is None))
         return [
-            Option(format_cards(a.color, length - a.locomotives, a.locomotives), a) for a in legal
+            Option(cards_label(a.color, length - a.locomotives, a.locomotives), a) for a in legal
         ]
 
     def choose(self, index: int) -> Note:
@@ -858,12 +868,33 @@ class PlayModel:
             highlight_cities=cities,
             focus_options=tuple(self.focus_options(tickets)),
             focus=self.focus,
+            hinted=self._hinted(options),
             bot_to_play=self.bot_to_play,
             can_take_back=bool(self.actors)
             and (self.teacher or any(map(self.is_human, self.actors))),
             over=over,
             outcome=self.outcome(),
         )
+
+    def _hinted(self, options: Sequence[Option]) -> tuple[str, ...]:
+        """The controls of the table that carry out the hint: a market slot, the deck, the
+        tickets or pass button, the ticket boxes and Keep, or a payment option. (A route or a
+        city to click is lit on the map.)"""
+        action = self.hint_action
+        if action is None:
+            return ()
+        for i, option in enumerate(options):
+            if option.action == action:
+                return (f"option:{i}",)
+        if isinstance(action, DrawCard):
+            return ("deck",) if action.slot is None else (f"slot:{action.slot}",)
+        if isinstance(action, DrawTickets):
+            return ("tickets",)
+        if isinstance(action, Pass):
+            return ("pass",)
+        if isinstance(action, KeepTickets):
+            return (*(f"ticket:{i}" for i in action.keep), "keep")
+        return ()
 
     def focus_options(self, tickets: Sequence[TicketLine]) -> list[tuple[str, str]]:
         """What the map may show beside the position: the person's tickets, one ticket and its

@@ -47,6 +47,8 @@ MAX_OPTIONS = 24
 """The most payment buttons shown at once (fewest locomotives first)."""
 MAX_OFFER = 5
 """The most tickets ever on offer (V2 and V4 deal 5)."""
+STYLE = ".ttr-play-table .ttr-hinted {outline: 3px solid #e8a400; outline-offset: 1px}"
+"""The mark of the controls a hint points at."""
 SEAT_CHOICES = [
     ("a person", HUMAN),
     ("greedy bot", "greedy"),
@@ -160,6 +162,7 @@ class PlayTable(widgets.VBox):
             "Open in the game stepper", "Step through the finished game, move by move"
         )
         self.stepper_box = widgets.VBox([])
+        self._style = widgets.HTML(f"<style>{STYLE}</style>", layout={"display": "none"})
         self._quiet = False
         self._wire()
         map_box = widgets.Box([self.map])
@@ -203,7 +206,7 @@ class PlayTable(widgets.VBox):
                 ]
             ),
         ]
-        super().__init__([*top, body, self.stepper_box])
+        super().__init__([*top, body, self.stepper_box, self._style])
         self.add_class("ttr-widget")
         self.add_class("ttr-play-table")
         self._fill_setup()
@@ -383,8 +386,29 @@ class PlayTable(widgets.VBox):
             highlight_routes=view.highlight_routes,
             highlight_cities=view.highlight_cities,
         )
+        self._mark_hinted(set(view.hinted))
         if self.model.speed == "autoplay" and view.bot_to_play and not self.model.paused:
             self._timer.playing = True
+
+    def _controls(self) -> dict[str, widgets.DOMWidget]:
+        """The controls a hint may point at, by the names of ``TableView.hinted``."""
+        named: dict[str, widgets.DOMWidget] = {
+            "deck": self.deck_button,
+            "tickets": self.tickets_button,
+            "pass": self.pass_button,
+            "keep": self.keep_button,
+        }
+        named |= {f"slot:{i}": b for i, b in enumerate(self.slot_buttons)}
+        named |= {f"option:{i}": b for i, b in enumerate(self.option_buttons)}
+        named |= {f"ticket:{i}": b for i, b in enumerate(self.ticket_boxes)}
+        return named
+
+    def _mark_hinted(self, hinted: set[str]) -> None:
+        for name, control in self._controls().items():
+            if name in hinted:
+                control.add_class("ttr-hinted")
+            else:
+                control.remove_class("ttr-hinted")  # nothing is sent when it had none
 
     def _render_turn(self, view: TableView) -> None:
         mine = view.viewer is not None and not view.bot_to_play and not view.over

@@ -291,7 +291,7 @@ def test_C7_C8_tunnel_reveal_pay_or_decline():
     view = model.view()
     assert view.phase == TUNNEL and view.tunnel == (
         "Barcelona-Pamplona",
-        ("blue", "green", "red"),
+        ("red", "green", "blue"),
         1,
     )
     assert view.options == ("Pay 1 red", "Pay 1 loco", "Decline")

@@ -287,6 +287,7 @@ def test_C7_C8_tunnel_reveal_pay_or_decline():
     route = model.game.board.route("Barcelona-Pamplona")
     model.click_route(route)
     assert model.view().options[0] == "2 red"
+    before = model.game.hands[0]
     model.choose(0)
     view = model.view()
     assert view.phase == TUNNEL and view.tunnel == (
@@ -296,7 +297,6 @@ def test_C7_C8_tunnel_reveal_pay_or_decline():
     )
     assert view.options == ("Pay 1 red", "Pay 1 loco", "Decline")
     assert "pay or decline (C7, C8)" in view.prompt
-    before = model.game.hands[0]
     assert model.choose(2).kind == "done"  # decline: the cards go back, the turn ends (C8)
     assert model.game.owner[route.id] is None and model.game.hands[0] == before
     model.take_back()  # Ann's decline and Ben's turn after it

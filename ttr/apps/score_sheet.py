@@ -325,7 +325,7 @@ class ScoreSheetModel:
         for seat, name in enumerate(self.players):
             entry: dict[str, Any] = {
                 "name": name,
-                "routes": [board.ref(r) for r in self.routes_of(seat)],
+                "routes": [self._route_ref(r) for r in self.routes_of(seat)],
                 "tickets": [
                     board.ticket_ref(t)
                     if t in self.pool
@@ -339,6 +339,12 @@ class ScoreSheetModel:
                 ]
             players.append(entry)
         return {"rules": self.rules.name, "players": players}
+
+    def _route_ref(self, route: Route) -> str:
+        """How the file names ``route``: without its colour if the colour was never said."""
+        if route.id in self.unsaid:
+            return "-".join(self.board.display(c) for c in route.cities)
+        return self.board.ref(route)
 
     def to_json(self) -> str:
         return json.dumps(self.to_position(), indent=1, ensure_ascii=False)

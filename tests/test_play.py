@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 from agent_helpers import rearrange_hidden
+from play_helpers import STATION_CITY, TableUI, follow_hints
 from rule_ids import RULE_IDS
 from turn_helpers import spent
 
@@ -55,56 +56,13 @@ def red_tunnel_ahead(speed: str = "instant") -> PlayModel:
 # A whole game by clicks
 
 
-def click_through(table: PlayTable, station_city: str = "Palermo") -> dict[str, int]:
-    """Play the person's seat to the end by clicking what the table offers: the Hint, then the
-    control it marks (a market slot, the deck, Tickets, a ticket box and Keep, a payment) or the
-    route it lights on the map; once, a station in ``station_city``. Returns counts of what was
-    clicked."""
-    model = table.model
-    seen = {"clicks": 0, "tunnels": 0, "stations": 0, "refusals": 0}
-    buttons = table._controls()
-    while not model.game.is_over:
-        assert seen["clicks"] < 2000
-        view = model.view()
-        if view.tunnel is not None:
-            seen["tunnels"] += 1
-        if view.phase == TURN and not seen["stations"] and model.game.turn > 20:
-            table.map.click(f"city-{station_city}")
-            if table.model.view().options:
-                table.option_buttons[0].click()
-                seen["stations"] += 1
-                continue
-        table.hint_button.click()
-        view = model.view()
-        assert view.notes[0].kind == "hint"
-        if not view.hinted:  # a claim or a station: its route or city is lit on the map
-            action = model.hint_action
-            if isinstance(action, Claim):
-                assert action.route in view.highlight_routes
-                table.map.click(f"route-{action.route}")
-            else:
-                assert action.city in view.highlight_cities
-                table.map.click(f"city-{action.city.replace(' ', '_')}")
-            view = model.view()
-        for name in view.hinted:
-            control = buttons[name]
-            if name.startswith("ticket:"):
-                control.value = True
-            else:
-                control.click()
-            seen["clicks"] += 1
-        if model.view().notes and model.view().notes[0].kind == "refusal":
-            seen["refusals"] += 1
-    return seen
-
-
 def test_a_whole_europe_game_against_the_greedy_bot_by_clicks():
     table = PlayTable(PlayModel.new("europe", ANN_VS_BEN, seed=1))
-    seen = click_through(table)
+    seen = follow_hints(TableUI(table))
     game = table.model.game
-    assert game.is_over and seen["refusals"] == 0
+    assert game.is_over and "Not allowed" not in table.coach.value
     assert seen["tunnels"] >= 1 and seen["stations"] == 1
-    assert game.stations_of(0) == ["Palermo"]
+    assert game.stations_of(0) == [STATION_CITY]
     outcome = game.outcome()
     for score in outcome.scores:
         assert f"<b>{score.total}</b>" in table.breakdown.value

@@ -390,21 +390,19 @@ class PlayTable(widgets.VBox):
         if self.model.speed == "autoplay" and view.bot_to_play and not self.model.paused:
             self._timer.playing = True
 
-    def _controls(self) -> dict[str, widgets.DOMWidget]:
+    def controls(self) -> dict[str, widgets.DOMWidget]:
         """The controls a hint may point at, by the names of ``TableView.hinted``."""
         named: dict[str, widgets.DOMWidget] = {
-            "deck": self.deck_button,
-            "tickets": self.tickets_button,
-            "pass": self.pass_button,
-            "keep": self.keep_button,
+            f"slot:{i}": b for i, b in enumerate(self.slot_buttons)
         }
-        named |= {f"slot:{i}": b for i, b in enumerate(self.slot_buttons)}
+        named |= {"deck": self.deck_button, "tickets": self.tickets_button}
+        named |= {"pass": self.pass_button}
         named |= {f"option:{i}": b for i, b in enumerate(self.option_buttons)}
         named |= {f"ticket:{i}": b for i, b in enumerate(self.ticket_boxes)}
-        return named
+        return named | {"keep": self.keep_button}  # in page order
 
     def _mark_hinted(self, hinted: set[str]) -> None:
-        for name, control in self._controls().items():
+        for name, control in self.controls().items():
             if name in hinted:
                 control.add_class("ttr-hinted")
             else:

@@ -387,6 +387,11 @@ class PlayTable(widgets.VBox):
             highlight_cities=view.highlight_cities,
         )
         self._mark_hinted(set(view.hinted))
+        # last: a page that sees this prompt's data-seq has every change of this view
+        self.prompt.value = (
+            f'<div class="ttr-prompt" data-seq="{view.seq}" data-phase="{view.phase}" '
+            f'style="font-size:15px"><b>{esc(view.prompt)}</b></div>'
+        )
         if self.model.speed == "autoplay" and view.bot_to_play and not self.model.paused:
             self._timer.playing = True
 
@@ -410,10 +415,6 @@ class PlayTable(widgets.VBox):
 
     def _render_turn(self, view: TableView) -> None:
         mine = view.viewer is not None and not view.bot_to_play and not view.over
-        self.prompt.value = (
-            f'<div class="ttr-prompt" data-seq="{view.seq}" data-phase="{view.phase}" '
-            f'style="font-size:15px"><b>{esc(view.prompt)}</b></div>'
-        )
         for slot, card in zip(self.slot_buttons, view.market, strict=True):
             slot.description = f"{self.slot_buttons.index(slot) + 1}: {card or 'empty'}"
             for key, value in card_button_style(card).items():

@@ -187,6 +187,8 @@ def test_the_widget_by_clicks_scores_the_worked_example():
         sheet.search.value = ref.replace("-", " ")
         labels = [b.description for b in sheet.result_buttons if b.layout.display != "none"]
         sheet.result_buttons[[label.split(" (")[0] for label in labels].index(f"+ {ref}")].click()
+    assert sheet.search.value == ""  # cleared after each pick
+    assert sheet.remove_choice.label == "Duluth-Houston (8)"  # the latest, ready to take off
     assert "<b>80</b>" in sheet.score.value
     assert "Winner: <b>You</b>" in sheet.score.value
     trail = [r.id for r in sheet.model.outcome().scores[0].longest_trail.routes]

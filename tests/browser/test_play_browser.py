@@ -14,11 +14,12 @@ Screenshots at 1,400 and 1,000 px go to ``test-artifacts/``.
 
 from __future__ import annotations
 
+import re
 import shutil
 import time
 
 import pytest
-from browser_support import click_map
+from browser_support import click_map, wait_for_change
 from play_helpers import STATION_CITY, TableUI, follow_hints
 from test_lab import OUTPUT, lab, run_all  # noqa: F401 (lab is a fixture)
 from test_lab import check_no_fallback as check_lab
@@ -122,7 +123,7 @@ class PageUI:
         rows = self.root.locator(".ttr-breakdown table tbody tr").evaluate_all(
             "rows => rows.map(r => [r.cells[0].innerText, r.cells[r.cells.length - 1].innerText])"
         )
-        return {name.replace("🏆", "").strip(): int(total) for name, total in rows}
+        return {name.replace("★", "").strip(): int(total) for name, total in rows}
 
 
 def screenshots(page, root, artifacts, name: str) -> None:
@@ -176,3 +177,57 @@ def test_a_whole_game_by_clicks_in_voila(page, apps, expected, artifacts_dir):
         assert "PlayTable()" not in page.inner_text("body")  # Voila shows no code
     print(f"voila: {ui.clicks} clicks in {time.monotonic() - started:.0f} s")
     assert time.monotonic() - started < 240
+
+
+WORKED_EXAMPLE = (
+    "Los Angeles-San Francisco (yellow)",
+    "San Francisco-Portland (green)",
+    "Portland-Seattle",
+    "Seattle-Calgary",
+    "Calgary-Helena",
+    "Helena-Salt Lake City",
+    "Helena-Duluth",
+    "Denver-Helena",
+    "Denver-Omaha",
+)
+"""The routes of "You" in the USA guide's worked example (notebook 08)."""
+WORKED_TICKETS = ("Seattle-Los Angeles", "Calgary-Salt Lake City", "Duluth-Houston")
+
+
+def test_the_worked_example_by_clicks_in_the_score_sheet_in_voila(page, apps, artifacts_dir):
+    from ttr import load_board
+
+    usa = load_board("usa")
+    started = time.monotonic()
+    with voila(apps, artifacts_dir, SHEET) as url:
+        page.goto(url + "/")
+        root = page.locator(".ttr-score-sheet").first
+        page.wait_for_selector(".ttr-score-sheet .ttr-map-view svg", timeout=120_000)
+        check_voila(page)
+
+        def answered(act) -> None:
+            wait_for_change(page, root, act)
+
+        players = root.locator(".widget-text", has_text="players").locator("input")
+        players.fill("You, Ben")
+        answered(lambda: root.get_by_role("button", name="New sheet").click())
+        for ref in WORKED_EXAMPLE:
+            route = usa.route(ref)
+            answered(lambda route=route: click_map(page, root, f"route-{route.id}"))
+            if "double route" in root.locator(".ttr-message, .ttr-panel").first.inner_text():
+                which = root.get_by_role("button", name=f"the {route.color} one", exact=True)
+                answered(which.click)
+        search = root.locator(".widget-text", has_text="ticket").locator("input")
+        for ref in WORKED_TICKETS:
+            answered(lambda ref=ref: search.fill(ref.replace("-", " ")))
+            pick = root.get_by_role("button", name=re.compile(rf"^\+ {re.escape(ref)} \("))
+            answered(pick.click)
+        table = root.locator(".ttr-breakdown table")
+        you = table.locator("tr", has_text="You")
+        assert you.locator("td").last.inner_text() == "80"
+        assert "62" in you.inner_text() and "(+10)" in you.inner_text()
+        assert "✔ Seattle-Los Angeles +9" in root.inner_text()
+        assert root.locator(".ttr-map-view g.ttr-route.ttr-owned").count() == 9
+        screenshots(page, root, artifacts_dir, "voila-score-sheet")
+        check_voila(page)
+    assert time.monotonic() - started < 120

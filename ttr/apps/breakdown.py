@@ -39,7 +39,7 @@ def breakdown_html(outcome: Outcome, board: Board, rules: RuleSet) -> str:
         if score.longest_route_bonus:
             trail += f" (+{score.longest_route_bonus})"
         cells = [
-            player_swatch(seat, score.name) + (" 🏆" if seat in outcome.winners else ""),
+            player_swatch(seat, score.name) + (" ★" if seat in outcome.winners else ""),
             str(score.route_points),
             f"{score.ticket_points:+d}",
             trail,

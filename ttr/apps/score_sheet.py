@@ -526,7 +526,7 @@ class ScoreSheet(widgets.VBox):
         self.player.observe(self._on_player, names="value")
         for i, double in enumerate(self.double_buttons):
             double.on_click(lambda _, i=i: self._on_double(i))
-        self.search.observe(lambda _: self.render(), names="value")
+        self.search.observe(lambda _: None if self._quiet else self.render(), names="value")
         for i, result in enumerate(self.result_buttons):
             result.on_click(lambda _, i=i: self._on_result(i))
         self.remove_button.on_click(lambda _: self._on_remove())
@@ -619,6 +619,11 @@ class ScoreSheet(widgets.VBox):
         found = self.model.search(self.search.value)
         if index < len(found):
             self.model.add_ticket(found[index])
+            self._quiet = True
+            try:
+                self.search.value = ""  # so that a second click cannot add it twice by mistake
+            finally:
+                self._quiet = False
             self.render()
 
     def _on_remove(self) -> None:
@@ -676,6 +681,7 @@ class ScoreSheet(widgets.VBox):
             self.remove_choice.options = [
                 (f"{board.ticket_ref(t)} ({t.points})", i) for i, t in enumerate(mine)
             ]
+            self.remove_choice.value = len(mine) - 1 if mine else None  # the latest
             outcome = model.outcome()
             options = []
             for seat, score in enumerate(outcome.scores):

@@ -2,6 +2,8 @@
 #   make lab        JupyterLab on the start-here notebook
 #   make test       every test (unit, property, notebooks, browser)
 #   make classroom  the Voila classroom app
+#   make play       the Voila app: a game against the bots, with a rules coach
+#   make scoresheet the Voila app: score a real game by clicks
 #   make lint       ruff (lint and format check) and mypy
 #   make book       the static site of every notebook and the docs, in _build/html
 # The venv is .venv; it is created and (re)installed automatically when pyproject.toml changes.
@@ -17,7 +19,7 @@ ROOT_FLAG      := $(if $(filter 0,$(shell id -u)),--allow-root,)
 LAB_OVERRIDES  := $(VENV)/share/jupyter/lab/settings/overrides.json
 LINT_PATHS     := $(wildcard conftest.py ttr tests benchmarks docs)
 
-.PHONY: venv lab test classroom lint book clean distclean
+.PHONY: venv lab test classroom play scoresheet lint book clean distclean
 
 venv: $(STAMP)
 
@@ -41,6 +43,12 @@ test: venv
 
 classroom: venv
 	$(BIN)/voila --no-browser notebooks/classroom_app.ipynb
+
+play: venv
+	$(BIN)/voila --no-browser notebooks/play.ipynb
+
+scoresheet: venv
+	$(BIN)/voila --no-browser notebooks/score_sheet.ipynb
 
 # Renders the committed outputs (no notebook is executed); see docs/conf.py.
 book: venv

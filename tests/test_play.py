@@ -380,3 +380,12 @@ def test_pay_tunnel_options_are_the_engine_s():
     offered = [o.action for o in model.options()]
     legal = [a for a in model.game.legal_actions() if isinstance(a, PayTunnel)]
     assert offered[:-1] == legal
+
+
+def test_make_play_and_scoresheet_serve_the_apps():
+    root = NOTEBOOKS.parent
+    makefile = (root / "Makefile").read_text()
+    readme = (root / "README.md").read_text()
+    for target, notebook in (("play", "play.ipynb"), ("scoresheet", "score_sheet.ipynb")):
+        assert f"{target}: venv\n\t$(BIN)/voila --no-browser notebooks/{notebook}" in makefile
+        assert f"make {target} " in readme and (NOTEBOOKS / notebook).is_file()

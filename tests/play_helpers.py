@@ -37,12 +37,12 @@ class UI(Protocol):
     def scores(self) -> dict[str, int]: ...  # the final score table: name -> total
 
 
-def follow_hints(ui: UI, limit: int = 1500) -> dict[str, int]:
-    """Play the person's seat to the end (see the module's docstring); returns counts of the
-    hints, tunnels and stations on the way."""
+def follow_hints(ui: UI, limit: int = 1500, until=None) -> dict[str, int]:
+    """Play the person's seat to the end, or until ``until(ui)`` is true (see the module's
+    docstring); returns counts of the hints, tunnels and stations on the way."""
     seen = {"hints": 0, "tunnels": 0, "stations": 0}
     ui.show_nothing_on_the_map()
-    while not ui.over():
+    while not ui.over() and not (until and until(ui)):
         assert seen["hints"] < limit, "the game does not end"
         phase = ui.phase()
         if phase == "tunnel":

@@ -88,7 +88,8 @@ class PageUI:
 
     def show_nothing_on_the_map(self) -> None:
         focus = self.root.locator(".widget-dropdown", has_text="on the map").locator("select")
-        self._answered(lambda: focus.select_option(label="Nothing"))
+        if focus.evaluate("s => s.options[s.selectedIndex].text") != "Nothing":
+            self._answered(lambda: focus.select_option(label="Nothing"))
 
     def press(self, name: str) -> None:
         button = self.root.get_by_role("button", name=name, exact=True)

@@ -147,6 +147,11 @@ class Lesson:
         return f"{self.notebook}.ipynb#{quote(self.anchor, safe='()-,.:;!?')}"
 
     @property
+    def label(self) -> str:
+        """The heading, with the rule id in front when the heading does not name it."""
+        return self.heading if rule_in(self.rule, self.heading) else f"{self.rule}: {self.heading}"
+
+    @property
     def title(self) -> str:
         return f"{NOTEBOOK_TITLES[self.notebook]}, “{self.heading}”"
 
@@ -181,6 +186,11 @@ def rules_cited(text: str) -> tuple[str, ...]:
     return tuple(dict.fromkeys(rule for rule in found if rule in LESSONS))
 
 
+def rule_in(rule: str, text: str) -> bool:
+    """Whether ``text`` cites ``rule`` in parentheses."""
+    return rule in rules_cited(text)
+
+
 def refusal(err: IllegalAction) -> Note:
     """The coach's words for an action the engine refused: its reason, its rule, what to try."""
     reason = err.reason.rstrip(".")
@@ -190,7 +200,7 @@ def refusal(err: IllegalAction) -> Note:
     return Note("refusal", text)
 
 
-_MARKS = {"refusal": ("✘", "#b3261e"), "done": ("✔", "#1b7f3b"), "hint": ("💡", "#6a4c00")}
+_MARKS = {"refusal": ("✘", "#b3261e"), "done": ("✔", "#1b7f3b"), "hint": ("➤", "#6a4c00")}
 
 
 def note_html(note: Note) -> str:
@@ -198,8 +208,7 @@ def note_html(note: Note) -> str:
     icon, color = _MARKS.get(note.kind, ("•", "#333"))
     links = " · ".join(
         f'<a href="{html.escape(lesson(rule).href)}" target="_blank" rel="noopener" '
-        f'title="{html.escape(lesson(rule).title)}">{rule}: {html.escape(lesson(rule).heading)}'
-        "</a>"
+        f'title="{html.escape(lesson(rule).title)}">{html.escape(lesson(rule).label)}</a>'
         for rule in note.rules
     )
     learn = f'<div class="ttr-learn">Learn it: {links}</div>' if links else ""

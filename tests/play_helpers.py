@@ -1,4 +1,5 @@
-"""Playing the play table to the end by clicks, the same way from Python and in a browser.
+"""Playing the play table to the end by clicks, the same way from Python and in a browser;
+and the worked example the score sheet's tests enter (:data:`WORKED_ROUTES`).
 
 :func:`follow_hints` is one person's way of playing: choose "Nothing" on the map (so that only
 the hint lights routes and cities), then on every decision press Hint and click what it points
@@ -21,6 +22,20 @@ from ttr.apps import PlayTable
 
 STATION_CITY = "Palermo"
 STATION_AFTER = 30
+WORKED_ROUTES = (
+    "Los Angeles-San Francisco (yellow)",
+    "San Francisco-Portland (green)",
+    "Portland-Seattle",
+    "Seattle-Calgary",
+    "Calgary-Helena",
+    "Helena-Salt Lake City",
+    "Helena-Duluth",
+    "Denver-Helena",
+    "Denver-Omaha",
+)
+"""The routes of "You" in the USA guide's worked example (notebook 08): 62 points, and 80
+with the tickets of :data:`WORKED_TICKETS` and the Longest Route bonus."""
+WORKED_TICKETS = ("Seattle-Los Angeles", "Calgary-Salt Lake City", "Duluth-Houston")
 
 
 class UI(Protocol):

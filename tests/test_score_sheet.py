@@ -9,24 +9,13 @@ import re
 from pathlib import Path
 
 import pytest
+from play_helpers import WORKED_ROUTES, WORKED_TICKETS
 
 from ttr.apps.score_sheet import ScoreSheet, ScoreSheetModel
 from ttr.cli import main
 from ttr.errors import ScenarioError, UnknownReference
 
 EXAMPLE = Path(__file__).resolve().parent.parent / "data" / "positions" / "nb08_worked_example.json"
-YOU_ROUTES = (
-    "Los Angeles-San Francisco (yellow)",
-    "San Francisco-Portland (green)",
-    "Portland-Seattle",
-    "Seattle-Calgary",
-    "Calgary-Helena",
-    "Helena-Salt Lake City",
-    "Helena-Duluth",
-    "Denver-Helena",
-    "Denver-Omaha",
-)
-YOU_TICKETS = ("Seattle-Los Angeles", "Calgary-Salt Lake City", "Duluth-Houston")
 
 
 def enter_routes(sheet: ScoreSheetModel, refs) -> None:
@@ -40,8 +29,8 @@ def enter_routes(sheet: ScoreSheetModel, refs) -> None:
 
 def test_F1_F5_the_worked_example_entered_by_clicks_scores_80():
     sheet = ScoreSheetModel("usa", ["You", "Ben"])
-    enter_routes(sheet, YOU_ROUTES)
-    for ref in YOU_TICKETS:
+    enter_routes(sheet, WORKED_ROUTES)
+    for ref in WORKED_TICKETS:
         found = sheet.search(ref.split("-")[0].lower())
         sheet.add_ticket(next(t for t in found if sheet.board.ticket_ref(t) == ref))
     score = sheet.outcome().score_of("You")
@@ -177,13 +166,13 @@ def test_the_widget_by_clicks_scores_the_worked_example():
     sheet.names.value = "You, Ben"
     sheet.new_button.click()
     board = sheet.model.board
-    for ref in YOU_ROUTES:
+    for ref in WORKED_ROUTES:
         route = board.route(ref)
         sheet.map.click(f"route-{route.id}")
         if sheet.model.asking is not None:
             asked = [d.description for d in sheet.double_buttons]
             sheet.double_buttons[asked.index(f"the {route.color} one")].click()
-    for ref in YOU_TICKETS:
+    for ref in WORKED_TICKETS:
         sheet.search.value = ref.replace("-", " ")
         labels = [b.description for b in sheet.result_buttons if b.layout.display != "none"]
         sheet.result_buttons[[label.split(" (")[0] for label in labels].index(f"+ {ref}")].click()

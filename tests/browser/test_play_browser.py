@@ -20,7 +20,7 @@ import time
 
 import pytest
 from browser_support import click_map, wait_for_change
-from play_helpers import STATION_CITY, TableUI, follow_hints
+from play_helpers import STATION_CITY, WORKED_ROUTES, WORKED_TICKETS, TableUI, follow_hints
 from test_lab import OUTPUT, lab, run_all  # noqa: F401 (lab is a fixture)
 from test_lab import check_no_fallback as check_lab
 from test_voila import check_no_fallback as check_voila
@@ -180,21 +180,6 @@ def test_a_whole_game_by_clicks_in_voila(page, apps, expected, artifacts_dir):
     assert time.monotonic() - started < 240
 
 
-WORKED_EXAMPLE = (
-    "Los Angeles-San Francisco (yellow)",
-    "San Francisco-Portland (green)",
-    "Portland-Seattle",
-    "Seattle-Calgary",
-    "Calgary-Helena",
-    "Helena-Salt Lake City",
-    "Helena-Duluth",
-    "Denver-Helena",
-    "Denver-Omaha",
-)
-"""The routes of "You" in the USA guide's worked example (notebook 08)."""
-WORKED_TICKETS = ("Seattle-Los Angeles", "Calgary-Salt Lake City", "Duluth-Houston")
-
-
 def enter_worked_example(page, root, artifacts, prefix: str) -> None:
     """Enter "You" of the worked example by clicks (routes on the map, a double's colour,
     tickets from the search) and check the sheet says 80."""
@@ -209,7 +194,7 @@ def enter_worked_example(page, root, artifacts, prefix: str) -> None:
     players = root.locator(".widget-text", has_text="players").locator("input")
     players.fill("You, Ben")
     answered(lambda: root.get_by_role("button", name="New sheet").click())
-    for ref in WORKED_EXAMPLE:
+    for ref in WORKED_ROUTES:
         route = usa.route(ref)
         answered(lambda route=route: click_map(page, root, f"route-{route.id}"))
         if "double route" in root.locator(".ttr-panel").first.inner_text():

@@ -23,7 +23,7 @@ from ttr.scoring.breakdown import Outcome
 from ttr.text import count
 from ttr.widgets.common import esc, player_swatch, table_html
 
-__all__ = ["breakdown_html", "focus_marks"]
+__all__ = ["breakdown_html", "focus_choices", "focus_marks"]
 
 
 def breakdown_html(outcome: Outcome, board: Board, rules: RuleSet) -> str:
@@ -100,3 +100,16 @@ def focus_marks(outcome: Outcome, seat: int, what: str) -> tuple[list[int], list
         routes = [r.id for r in score.station_routes.values() if r is not None]
         return routes, list(score.station_routes)
     raise ValueError(f"what must be 'trail' or 'stations', not {what!r}")
+
+
+def focus_choices(outcome: Outcome) -> list[tuple[str, str]]:
+    """The (label, key) of what :func:`focus_marks` can draw: each player's longest trail, and
+    their stations with the routes they borrow (for players who built any)."""
+    found = []
+    for seat, score in enumerate(outcome.scores):
+        found.append(
+            (f"{score.name}: longest trail ({score.longest_route} trains)", f"trail:{seat}")
+        )
+        if score.stations_built:
+            found.append((f"{score.name}: stations and borrowed routes", f"stations:{seat}"))
+    return found

@@ -50,7 +50,7 @@ from ttr.actions import (
 )
 from ttr.agents import AGENTS, SEARCH_AGENTS, Agent, make_agent
 from ttr.agents.greedy import GreedyAgent, Paths
-from ttr.apps.breakdown import focus_marks
+from ttr.apps.breakdown import focus_choices, focus_marks
 from ttr.apps.coach import Note, refusal
 from ttr.board import Route
 from ttr.colors import CARD_COLORS, GRAY, LOCOMOTIVE
@@ -903,14 +903,7 @@ class PlayModel:
         found += [(f"Ticket {line.ref}", f"ticket:{i}") for i, line in enumerate(tickets)]
         outcome = self.outcome()
         if outcome is not None:
-            for seat, score in enumerate(outcome.scores):
-                found.append(
-                    (f"{score.name}: longest trail ({score.longest_route} trains)", f"trail:{seat}")
-                )
-                if score.stations_built:
-                    found.append(
-                        (f"{score.name}: stations and borrowed routes", f"stations:{seat}")
-                    )
+            found += focus_choices(outcome)
         found.append(("Nothing", "none"))
         return found
 

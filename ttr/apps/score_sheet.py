@@ -37,7 +37,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from ttr.apps.breakdown import breakdown_html, focus_marks
+from ttr.apps.breakdown import breakdown_html, focus_choices, focus_marks
 from ttr.board import Route, Ticket, load_board
 from ttr.errors import ScenarioError, TTRError, UnknownReference, preview
 from ttr.jsonio import parse_json, read_json, write_json
@@ -683,15 +683,7 @@ class ScoreSheet(widgets.VBox):
             ]
             self.remove_choice.value = len(mine) - 1 if mine else None  # the latest
             outcome = model.outcome()
-            options = []
-            for seat, score in enumerate(outcome.scores):
-                options.append(
-                    (f"{score.name}: longest trail ({score.longest_route} trains)", f"trail:{seat}")
-                )
-                if score.stations_built:
-                    options.append(
-                        (f"{score.name}: stations and borrowed routes", f"stations:{seat}")
-                    )
+            options = focus_choices(outcome)
             self.focus.options = options
             self.focus.value = (
                 model.focus if model.focus in dict(options).values() else options[0][1]

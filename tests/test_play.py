@@ -67,6 +67,10 @@ def test_a_whole_europe_game_against_the_greedy_bot_by_clicks():
     for score in outcome.scores:
         assert f"<b>{score.total}</b>" in table.breakdown.value
     assert "Winner" in table.breakdown.value and "The game is over" in table.prompt.value
+    joined = [t.completed for t in outcome.scores[0].tickets]
+    lines = table.model.view().tickets
+    assert [line.text().endswith("joined ✔") for line in lines] == joined
+    assert all(line.text().endswith("not joined ✘ (K4)") for line in lines if not line.connected)
     assert table.stepper_button.layout.display == ""
     table.stepper_button.click()
     assert table.stepper_box.children  # the finished game opens in the GameStepper

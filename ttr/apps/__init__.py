@@ -15,6 +15,7 @@ too (``table.deck_button.click()``, ``table.map.click("route-7")``). The noteboo
 """
 
 from ttr.apps.play import PlayModel
+from ttr.apps.score_sheet import ScoreSheet, ScoreSheetModel
 from ttr.apps.table import PlayTable
 
-__all__ = ["PlayModel", "PlayTable"]
+__all__ = ["PlayModel", "PlayTable", "ScoreSheet", "ScoreSheetModel"]

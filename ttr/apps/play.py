@@ -155,10 +155,13 @@ class TicketLine:
     connected: bool
     trains_needed: int | None  # on the cheapest path of open routes; None: cut off
     path: tuple[int, ...]  # the open routes of that path
+    over: bool = False  # the game has ended: nothing more can join it
 
     def text(self) -> str:
         if self.connected:
             return f"{self.ref} ({self.points}): joined ✔"
+        if self.over:
+            return f"{self.ref} ({self.points}): not joined ✘ (K4)"
         if self.trains_needed is None:
             return f"{self.ref} ({self.points}): cut off ✘ (a station could borrow a route, ST3)"
         routes = count(len(self.path), "route")
@@ -787,7 +790,7 @@ class PlayModel:
         paths = Paths(game)
         lines = []
         for ticket, done in zip(tickets, joined, strict=True):
-            path = None if done else paths.cheapest(seat, ticket.a, ticket.b)
+            path = None if done or game.is_over else paths.cheapest(seat, ticket.a, ticket.b)
             open_routes = tuple(r for r in (path[1] if path else ()) if game.owner[r] is None)
             lines.append(
                 TicketLine(
@@ -797,6 +800,7 @@ class PlayModel:
                     done,
                     None if done or path is None else path[0],
                     open_routes,
+                    game.is_over,
                 )
             )
         return lines

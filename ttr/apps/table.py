@@ -8,9 +8,9 @@ the table draws itself again from ``model.view()`` (only what changed travels to
 
 Above the map: the prompt (what to do now), the market, the deck and the tickets, the hand, the
 choice in front of the person (the ways to pay for the route or city they clicked, a tunnel's
-reveal, the tickets on offer) and the coach's words. Beside or below the map: the person's
-tickets, the players, the narration, saving and loading, the bots' speed, and at the end the
-final score breakdown and the game stepper.
+reveal, the tickets on offer), the coach's words, the bots' speed and, at the end, the final
+score breakdown. Beside or below the map: the person's tickets, what the map shows, the players,
+the narration, saving and loading, and at the end the game stepper.
 """
 
 from __future__ import annotations
@@ -177,7 +177,6 @@ class PlayTable(widgets.VBox):
                 row([self.save_button, self.load]),
                 self.save_link,
                 self.file_message,
-                self.breakdown,
                 row([self.stepper_button]),
             ]
         )
@@ -205,6 +204,7 @@ class PlayTable(widgets.VBox):
                     self._timer,
                 ]
             ),
+            self.breakdown,  # at the end: the final score, under the prompt
         ]
         super().__init__([*top, body, self.stepper_box, self._style])
         self.add_class("ttr-widget")

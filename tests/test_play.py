@@ -21,7 +21,7 @@ from ttr.actions import BuildStation, Claim, DrawCard, KeepTickets, PayTunnel
 from ttr.agents.greedy import GreedyAgent
 from ttr.apps import PlayModel, PlayTable
 from ttr.apps import play as play_module
-from ttr.apps.coach import LESSONS, lesson, note_html, refusal
+from ttr.apps.coach import LESSONS, lesson, note_html, refusal, served_alone
 from ttr.apps.play import public_lines
 from ttr.errors import IllegalAction, SaveError, TTRError
 from ttr.game import OPENING, SECOND_CARD, TUNNEL, TURN
@@ -199,6 +199,19 @@ def test_S5_refusal_names_the_rule_and_links_its_lesson():
     assert model.game.actions_played == 0
     shown = note_html(note)
     assert 'href="01_setup.ipynb#The-opening-tickets-on-the-Europe-board-(S5)"' in shown
+
+
+def test_lesson_links_only_where_notebooks_open(monkeypatch):
+    note = refusal(IllegalAction("D4", "a face-up locomotive cannot be the second card"))
+    assert "<a href" in note_html(note) and "<a href" not in note_html(note, links=False)
+    assert "02 · Drawing train cards, “Never a face-up locomotive second (D4)”" in note_html(
+        note, links=False
+    )
+    monkeypatch.setenv("SERVER_SOFTWARE", "voila/0.5.13")
+    monkeypatch.setenv("SCRIPT_NAME", "/")  # voila play.ipynb: this notebook alone
+    assert served_alone() and not PlayTable().lesson_links
+    monkeypatch.setenv("SCRIPT_NAME", "/voila/render/play.ipynb")  # a folder: links open
+    assert not served_alone() and PlayTable().lesson_links
 
 
 def test_D4_and_T3_refusals_during_a_draw():

@@ -22,6 +22,7 @@ The coach reads only the game's public API and the seat's own observation (see
 from __future__ import annotations
 
 import html
+import os
 import re
 from dataclasses import dataclass
 from urllib.parse import quote
@@ -38,6 +39,7 @@ __all__ = [
     "notes_html",
     "refusal",
     "rules_cited",
+    "served_alone",
 ]
 
 NOTEBOOK_TITLES = {
@@ -203,21 +205,35 @@ def refusal(err: IllegalAction) -> Note:
 _MARKS = {"refusal": ("✘", "#b3261e"), "done": ("✔", "#1b7f3b"), "hint": ("➤", "#6a4c00")}
 
 
-def note_html(note: Note) -> str:
-    """One note as HTML: its text, then a link to the section teaching each rule it cites."""
+def note_html(note: Note, links: bool = True) -> str:
+    """One note as HTML: its text, then the section teaching each rule it cites, as a link
+    (``links``) or, where the rule notebooks cannot be opened (an app served alone by Voila),
+    by notebook and heading."""
     icon, color = _MARKS.get(note.kind, ("•", "#333"))
-    links = " · ".join(
-        f'<a href="{html.escape(lesson(rule).href)}" target="_blank" rel="noopener" '
-        f'title="{html.escape(lesson(rule).title)}">{html.escape(lesson(rule).label)}</a>'
-        for rule in note.rules
-    )
-    learn = f'<div class="ttr-learn">Learn it: {links}</div>' if links else ""
+    where = [lesson(rule) for rule in note.rules]
+    if links:
+        shown = " · ".join(
+            f'<a href="{html.escape(at.href)}" target="_blank" rel="noopener" '
+            f'title="{html.escape(at.title)}">{html.escape(at.label)}</a>'
+            for at in where
+        )
+    else:
+        shown = " · ".join(html.escape(at.title) for at in where)
+    learn = f'<div class="ttr-learn">Learn it: {shown}</div>' if shown else ""
     return (
         f'<div class="ttr-note ttr-note-{note.kind}" style="color:{color}">'
         f"{icon} {html.escape(note.text)}{learn}</div>"
     )
 
 
-def notes_html(notes: list[Note] | tuple[Note, ...]) -> str:
+def notes_html(notes: list[Note] | tuple[Note, ...], links: bool = True) -> str:
     """Several notes, one under the other."""
-    return "".join(note_html(note) for note in notes)
+    return "".join(note_html(note, links) for note in notes)
+
+
+def served_alone() -> bool:
+    """Whether this kernel runs a notebook that Voila serves on its own (``voila
+    notebook.ipynb``, as ``make play`` does): there, a link to another notebook cannot open."""
+    return os.environ.get("SERVER_SOFTWARE", "").startswith("voila/") and os.environ.get(
+        "SCRIPT_NAME", "/"
+    ).rstrip("/") in ("", "/voila")

@@ -21,7 +21,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from ttr.apps.breakdown import breakdown_html
-from ttr.apps.coach import notes_html
+from ttr.apps.coach import notes_html, served_alone
 from ttr.apps.play import HUMAN, SPEEDS, PlayModel, Seat, TableView
 from ttr.errors import TTRError
 from ttr.game import DEFAULT_NAMES
@@ -64,11 +64,21 @@ class PlayTable(widgets.VBox):
 
     ``PlayTable()`` deals Europe for Ann (a person) against Ben (a greedy bot), seed 1;
     ``PlayTable(model=PlayModel.new(...))`` plays any model. ``autoplay_interval`` is the
-    milliseconds between two bot turns in autoplay.
+    milliseconds between two bot turns in autoplay; ``lesson_links`` (see below) whether the
+    coach's rule ids link to their notebook sections.
     """
 
-    def __init__(self, model: PlayModel | None = None, *, autoplay_interval: int = 1200):
+    def __init__(
+        self,
+        model: PlayModel | None = None,
+        *,
+        autoplay_interval: int = 1200,
+        lesson_links: bool | None = None,
+    ):
         self.model = model or PlayModel.new()
+        self.lesson_links = not served_alone() if lesson_links is None else lesson_links
+        """Whether the coach links each rule to its notebook section (by default: unless Voila
+        serves this notebook alone, where such links cannot open)."""
         # the new-game settings
         self.rules_choice = widgets.Dropdown(
             options=[(r.title, name) for name, r in RULE_SETS.items()],
@@ -434,7 +444,9 @@ class PlayTable(widgets.VBox):
             )
         self._render_choice(view)
         self.coach.value = (
-            f'<div class="ttr-coach">{notes_html(view.notes)}</div>' if view.notes else ""
+            f'<div class="ttr-coach">{notes_html(view.notes, self.lesson_links)}</div>'
+            if view.notes
+            else ""
         )
         self.take_back_button.disabled = not view.can_take_back
         self.next_bot_button.layout.display = "" if view.bot_to_play else "none"

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import inspect
 import json
+import random
 import re
 from dataclasses import replace
 from pathlib import Path
@@ -25,6 +26,7 @@ from ttr.apps.coach import LESSONS, lesson, note_html, refusal, served_alone
 from ttr.apps.play import public_lines
 from ttr.errors import IllegalAction, SaveError, TTRError
 from ttr.game import OPENING, SECOND_CARD, TUNNEL, TURN
+from ttr.invariants import violations
 from ttr.scenario import stage
 from ttr.widgets.common import bot_game
 
@@ -406,3 +408,59 @@ def test_make_play_and_scoresheet_serve_the_apps():
     for target, notebook in (("play", "play.ipynb"), ("scoresheet", "score_sheet.ipynb")):
         assert f"{target}: venv\n\t$(BIN)/voila --no-browser notebooks/{notebook}" in makefile
         assert f"make {target} " in readme and (NOTEBOOKS / notebook).is_file()
+
+
+@pytest.mark.parametrize(
+    ("rules", "seats"),
+    [
+        ("europe", [("Ann", "you"), ("Ben", "random"), ("Cat", "long")]),
+        ("usa", [("Ann", "you"), ("Ben", "you"), ("Cat", "greedy")]),
+        ("big_cities", [("Ann", "you"), ("Ben", "greedy")]),
+    ],
+)
+def test_any_click_in_any_order_is_answered_and_keeps_the_game_sound(rules, seats):
+    """Random clicks (refused ones too) never raise and never break an invariant."""
+    rng = random.Random(7)
+    model = PlayModel.new(rules, seats, seed=5, teacher=True)
+    board = model.game.board
+    cities = sorted(board.cities)
+    clicks = [
+        lambda: model.take_card(rng.randrange(5)),
+        model.draw_deck,
+        model.draw_tickets,
+        lambda: model.click_route(rng.randrange(len(board.routes))),
+        lambda: model.click_city(rng.choice(cities)),
+        lambda: model.choose(rng.randrange(4)),
+        lambda: model.tick(rng.randrange(5)),
+        model.keep,
+        model.why,
+        model.hint,
+        model.reveal,
+        model.bot_turn,
+        lambda: model.take_back() if rng.random() < 0.1 else None,
+    ]
+    kinds = set()
+    for _ in range(600):
+        answer = rng.choice(clicks)()
+        if hasattr(answer, "kind"):
+            kinds.add(answer.kind)
+        assert violations(model.game) == []
+        model.view()
+        if model.game.is_over:
+            break
+    assert {"done", "refusal", "info"} <= kinds
+
+
+def test_bad_arguments_raise_a_clear_error_and_change_nothing():
+    model = PlayModel.new("europe", ANN_VS_BEN, seed=1)
+    before = (model.game.to_dict(), set(model.ticked), model.focus)
+    for call, field in (
+        (lambda: model.take_card("x"), "slot"),
+        (lambda: model.take_card(True), "slot"),
+        (lambda: model.click_route(999), "route"),
+        (lambda: model.tick(99), "ticket"),
+        (lambda: model.set_focus("trail:x"), "trail:x"),
+    ):
+        with pytest.raises(TTRError, match=re.escape(field)):
+            call()
+    assert (model.game.to_dict(), set(model.ticked), model.focus) == before

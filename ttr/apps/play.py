@@ -89,6 +89,8 @@ BOT_LABELS = {
 SPEEDS = ("instant", "one at a time", "autoplay")
 """How the bots' turns are played: all at once, one per request, or one per timer tick."""
 FORMAT, VERSION = "ttr-play-table", 1
+MAX_OFFER = 5
+"""The most tickets ever on offer (V2 and V4 deal 5)."""
 NARRATION_LINES = 14
 """How many lines of narration the view keeps (the latest)."""
 
@@ -99,6 +101,15 @@ def cards_label(color: str | None, colored: int, locomotives: int) -> str:
     if locomotives or not parts:
         parts.append(f"{locomotives} {LOCOMOTIVE}")
     return " + ".join(parts)
+
+
+def _index(value: object, size: int, what: str) -> int:
+    """``value`` as a position from 0 to ``size - 1``, or a :class:`TTRError` naming it."""
+    if type(value) is not int or not 0 <= value < size:
+        raise TTRError(
+            f"{what}: expected a whole number from 0 to {size - 1}, not {preview(value)}"
+        )
+    return value
 
 
 def seat_label(who: str) -> str:
@@ -383,7 +394,7 @@ class PlayModel:
 
     def take_card(self, slot: int) -> Note:
         """Take the face-up card in ``slot`` (0-4) (D1-D4)."""
-        return self._play(DrawCard(int(slot)))
+        return self._play(DrawCard(_index(slot, 5, "slot")))
 
     def draw_deck(self) -> Note:
         """Take the top card of the deck, unseen (D1, D5)."""
@@ -399,6 +410,7 @@ class PlayModel:
 
     def tick(self, index: int, on: bool | None = None) -> None:
         """Tick (or untick) ticket ``index`` of the offer in front of the person."""
+        index = _index(index, MAX_OFFER, "ticket")
         if on is None:
             on = index not in self.ticked
         if on:
@@ -414,7 +426,8 @@ class PlayModel:
     def click_route(self, route: Route | int) -> Note:
         """A click on a route: the ways to pay for it become the options, or the coach says why
         it cannot be claimed (C1-C6, T3)."""
-        route = route if isinstance(route, Route) else self.game.board.routes[int(route)]
+        routes = self.game.board.routes
+        route = route if isinstance(route, Route) else routes[_index(route, len(routes), "route")]
         not_ready = self._not_ready()
         if not_ready:
             return self._say(not_ready)
@@ -912,6 +925,10 @@ class PlayModel:
         return found
 
     def set_focus(self, key: str) -> None:
+        """Show ``key`` of :meth:`focus_options` on the map."""
+        keys = [k for _, k in self.focus_options(self.ticket_lines(self.viewer))]
+        if key not in keys:
+            raise TTRError(f"nothing to show called {preview(key)} (known: {', '.join(keys)})")
         self.focus = key
         self.seq += 1
 

@@ -22,7 +22,7 @@ import ipywidgets as widgets
 
 from ttr.apps.breakdown import breakdown_html
 from ttr.apps.coach import notes_html, served_alone
-from ttr.apps.play import HUMAN, SPEEDS, PlayModel, Seat, TableView
+from ttr.apps.play import HUMAN, MAX_OFFER, SPEEDS, PlayModel, Seat, TableView
 from ttr.errors import TTRError
 from ttr.game import DEFAULT_NAMES
 from ttr.rules import RULE_SETS
@@ -45,8 +45,6 @@ __all__ = ["PlayTable"]
 
 MAX_OPTIONS = 24
 """The most payment buttons shown at once (fewest locomotives first)."""
-MAX_OFFER = 5
-"""The most tickets ever on offer (V2 and V4 deal 5)."""
 STYLE = ".ttr-play-table .ttr-hinted {outline: 3px solid #e8a400; outline-offset: 1px}"
 """The mark of the controls a hint points at."""
 SEAT_CHOICES = [

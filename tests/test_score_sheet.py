@@ -13,7 +13,7 @@ from play_helpers import WORKED_ROUTES, WORKED_TICKETS
 
 from ttr.apps.score_sheet import ScoreSheet, ScoreSheetModel
 from ttr.cli import main
-from ttr.errors import ScenarioError, UnknownReference
+from ttr.errors import ScenarioError, TTRError, UnknownReference
 
 EXAMPLE = Path(__file__).resolve().parent.parent / "data" / "positions" / "nb08_worked_example.json"
 
@@ -188,3 +188,18 @@ def test_the_widget_by_clicks_scores_the_worked_example():
     before = sheet.model
     sheet._on_load({"new": [upload]})  # what the upload button does with a file
     assert sheet.model is before and "✘ bad.json" in sheet.message.value
+
+
+def test_bad_arguments_raise_a_clear_error_and_change_nothing():
+    sheet = ScoreSheetModel.from_position(EXAMPLE)
+    before = sheet.to_position()
+    for call, field in (
+        (lambda: sheet.select_player(2), "player"),
+        (lambda: sheet.click_route(-1), "route"),
+        (lambda: sheet.click_city("Atlantis"), "Atlantis"),
+        (lambda: sheet.remove_ticket(3), "ticket"),
+        (lambda: sheet.set_focus("trail:9"), "trail:9"),
+    ):
+        with pytest.raises(TTRError, match=field):
+            call()
+    assert sheet.to_position() == before and sheet.current == 0

@@ -73,6 +73,7 @@ __all__ = [
     "TableView",
     "TicketLine",
     "cards_label",
+    "checked_index",
     "public_lines",
     "seat_label",
 ]
@@ -103,7 +104,7 @@ def cards_label(color: str | None, colored: int, locomotives: int) -> str:
     return " + ".join(parts)
 
 
-def _index(value: object, size: int, what: str) -> int:
+def checked_index(value: object, size: int, what: str) -> int:
     """``value`` as a position from 0 to ``size - 1``, or a :class:`TTRError` naming it."""
     if type(value) is not int or not 0 <= value < size:
         raise TTRError(
@@ -394,7 +395,7 @@ class PlayModel:
 
     def take_card(self, slot: int) -> Note:
         """Take the face-up card in ``slot`` (0-4) (D1-D4)."""
-        return self._play(DrawCard(_index(slot, 5, "slot")))
+        return self._play(DrawCard(checked_index(slot, 5, "slot")))
 
     def draw_deck(self) -> Note:
         """Take the top card of the deck, unseen (D1, D5)."""
@@ -410,7 +411,7 @@ class PlayModel:
 
     def tick(self, index: int, on: bool | None = None) -> None:
         """Tick (or untick) ticket ``index`` of the offer in front of the person."""
-        index = _index(index, MAX_OFFER, "ticket")
+        index = checked_index(index, MAX_OFFER, "ticket")
         if on is None:
             on = index not in self.ticked
         if on:
@@ -427,7 +428,11 @@ class PlayModel:
         """A click on a route: the ways to pay for it become the options, or the coach says why
         it cannot be claimed (C1-C6, T3)."""
         routes = self.game.board.routes
-        route = route if isinstance(route, Route) else routes[_index(route, len(routes), "route")]
+        route = (
+            route
+            if isinstance(route, Route)
+            else routes[checked_index(route, len(routes), "route")]
+        )
         not_ready = self._not_ready()
         if not_ready:
             return self._say(not_ready)

@@ -38,6 +38,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from ttr.apps.breakdown import breakdown_html, focus_choices, focus_marks
+from ttr.apps.play import checked_index
 from ttr.board import Route, Ticket, load_board
 from ttr.errors import ScenarioError, TTRError, UnknownReference, preview
 from ttr.jsonio import parse_json, read_json, write_json
@@ -104,7 +105,7 @@ class ScoreSheetModel:
 
     def select_player(self, seat: int) -> str:
         """Enter ``seat``'s routes, tickets and stations from now on."""
-        self.current = int(seat)
+        self.current = checked_index(seat, len(self.players), "player")
         self.asking = None
         return self._say(f"Entering {self.players[self.current]}.")
 
@@ -118,7 +119,12 @@ class ScoreSheetModel:
     def click_route(self, route: Route | int) -> str:
         """A click on a route: it becomes the current player's (a double route first asks
         which of its two it was); a click on one of theirs takes it off again."""
-        route = route if isinstance(route, Route) else self.board.routes[int(route)]
+        routes = self.board.routes
+        route = (
+            route
+            if isinstance(route, Route)
+            else routes[checked_index(route, len(routes), "route")]
+        )
         board, seat = self.board, self.current
         self.asking = None
         if self.owner.get(route.id) == seat:
@@ -168,6 +174,8 @@ class ScoreSheetModel:
 
     def click_city(self, city: str) -> str:
         """A click on a city: a station of the current player there, or none again (ST1)."""
+        if city not in self.board.cities:
+            raise UnknownReference(f"no city {preview(city)} in {self.rules.title}")
         name = self.board.display(city)
         if not self.rules.has_stations:
             return self._say(f"There are no stations in {self.rules.title} (ST1).")
@@ -199,7 +207,8 @@ class ScoreSheetModel:
 
     def remove_ticket(self, index: int) -> str:
         """Take the current player's ``index``-th ticket off."""
-        ticket = self.tickets[self.current].pop(int(index))
+        mine = self.tickets[self.current]
+        ticket = mine.pop(checked_index(index, len(mine), "ticket"))
         return self._say(
             f"{self.board.ticket_ref(ticket)} is no longer {self._name(self.current)}'s ticket."
         )
@@ -212,6 +221,10 @@ class ScoreSheetModel:
         raise UnknownReference(f"no ticket {preview(ref)} in {self.rules.title}")
 
     def set_focus(self, key: str) -> None:
+        """Show ``key`` of :func:`~ttr.apps.breakdown.focus_choices` on the map."""
+        kind, _, seat = key.partition(":")
+        if kind not in ("trail", "stations") or seat not in map(str, range(len(self.players))):
+            raise TTRError(f"nothing to show called {preview(key)}")
         self.focus = key
 
     # scoring -------------------------------------------------------------------------------

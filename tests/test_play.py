@@ -464,3 +464,25 @@ def test_bad_arguments_raise_a_clear_error_and_change_nothing():
         with pytest.raises(TTRError, match=re.escape(field)):
             call()
     assert (model.game.to_dict(), set(model.ticked), model.focus) == before
+
+
+def test_the_table_s_speed_controls():
+    table = PlayTable(PlayModel.new("usa", ANN_VS_BEN, seed=3))
+    table.speed.value = "one at a time"
+    for box in table.ticket_boxes[:2]:
+        box.value = True
+    table.keep_button.click()
+    assert table.model.bot_to_play and table.next_bot_button.layout.display == ""
+    table.next_bot_button.click()  # Ben keeps his tickets
+    assert not table.model.bot_to_play and table.next_bot_button.layout.display == "none"
+    table.deck_button.click()
+    table.deck_button.click()
+    table.speed.value = "autoplay"
+    assert table.model.bot_to_play and table._timer.playing  # the page's timer runs
+    table._timer.value += 1  # one tick of the timer: Ben's turn
+    assert not table.model.bot_to_play and not table._timer.playing
+    table.speed.value = "instant"
+    table.take_back_button.click()  # Ann's second card and Ben's turn after it
+    game = table.model.game
+    assert (game.phase, game.current_player) == (SECOND_CARD, 0)
+    assert "Take your second card" in table.prompt.value

@@ -20,7 +20,7 @@ import shutil
 import time
 
 import pytest
-from browser_support import click_map, wait_for_change
+from browser_support import click_map, fit_problems, wait_for_change
 from play_helpers import STATION_CITY, WORKED_ROUTES, WORKED_TICKETS, TableUI, follow_hints
 from test_lab import OUTPUT, lab, run_all  # noqa: F401 (lab is a fixture)
 from test_lab import check_no_fallback as check_lab
@@ -129,11 +129,16 @@ class PageUI:
 
 
 def screenshots(page, root, artifacts, name: str) -> None:
+    """A screenshot of the app at each width of :data:`WIDTHS`; everything in it must fit its
+    box, with no text cut (``browser_support.fit_problems``)."""
+    problems = []
     for width in WIDTHS:
         page.set_viewport_size({"width": width, "height": 1600})
         page.wait_for_timeout(300)
+        problems += fit_problems(page, root)
         root.screenshot(path=str(artifacts / f"{name}-{width}.png"))
     page.set_viewport_size({"width": WIDTHS[0], "height": 1600})
+    assert not problems, f"{name}:\n" + "\n".join(problems)
 
 
 def play_whole_game(page, ui: PageUI, expected, artifacts, prefix: str) -> None:

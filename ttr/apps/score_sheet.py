@@ -532,7 +532,10 @@ class ScoreSheet(widgets.VBox):
         self.export_button = button("Export the position", "Make the position file to download")
         self.export_link = panel()
         self.load = widgets.FileUpload(
-            accept=".json", multiple=False, description="Import a position"
+            accept=".json",
+            multiple=False,
+            description="Import a position",
+            layout={"width": "auto"},
         )
         self._quiet = False
         self.new_button.on_click(lambda _: self._new())

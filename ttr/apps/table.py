@@ -163,7 +163,9 @@ class PlayTable(widgets.VBox):
         self.narration = panel()
         self.save_button = button("Save the game", "Make a file of this game to download")
         self.save_link = panel()
-        self.load = widgets.FileUpload(accept=".json", multiple=False, description="Load a game")
+        self.load = widgets.FileUpload(
+            accept=".json", multiple=False, description="Load a game", layout={"width": "auto"}
+        )
         self.file_message = panel()
         self.breakdown = panel()
         self.stepper_button = button(

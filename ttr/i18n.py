@@ -10,26 +10,27 @@ A message is a template whose fields are filled in when it is shown: :class:`Mes
 template and its values until it is read, so a refusal that nobody reads costs no translation.
 A field's format spec says how to say its value in the language in force:
 
-=================== ====================================================================
-``{n:#train}``      a count of something: ``"1 train"``, ``"3 trains"`` (the nouns of
-                    :data:`COUNTED`; ``#colour card`` takes ``(count, colour)``)
-``{color:colour}``  a colour word: ``"red"``, ``"gray"``, ``"loco"``
-``{card:card}``     a card by its name: ``"red card"``, ``"locomotive"``
-``{cards:cards}``   several cards by name, separated by commas
+==================== ===================================================================
+``{n:#train}``       a count of something: ``"1 train"``, ``"3 trains"`` (the nouns of
+                     :data:`COUNTED`; ``#colour card`` takes ``(count, colour)``)
+``{color:colour}``   a colour word: ``"red"``, ``"gray"``, ``"loco"``
 ``{colors:colours}`` several colour words: ``"blue and red"``
-``{paid:payment}``  a payment ``(colour, colored, locomotives)``: ``"red red loco"``
-``{ref:route}``     a route reference such as ``"Paris-Bruxelles (yellow)"``, colour said
-``{nth:ordinal}``   an ordinal word: ``"first"`` ... ``"fifth"``
-``{title:text}``    a text that is itself a catalogue entry (a rule set's title)
-=================== ====================================================================
+``{card:card}``      a card by its name: ``"red card"``, ``"locomotive"``
+``{cards:cards}``    several cards by name, separated by commas
+``{paid:payment}``   a payment ``(colour, colored, locomotives)``: ``"red red loco"``
+``{ref:route}``      a route reference such as ``"Paris-Bruxelles (yellow)"``, colour said
+``{nth:ordinal}``    an ordinal word: ``"first"`` ... ``"fifth"``
+``{title:text}``     a text that is itself a catalogue entry (a rule set's title)
+==================== ===================================================================
 
 Any other field is shown as it is (a :class:`Message` value is rendered first).
 
+>>> empty = Message("face-up slot {slot} is empty", slot=3)
+>>> print(empty)
+face-up slot 3 is empty
 >>> with language("ko"):
-...     print(Message("{n:#train} left", n=3))
-기차 말 3개 남음
->>> print(Message("{n:#train} left", n=1))
-1 train left
+...     print(empty)
+공개 카드 3번 자리가 비어 있습니다
 """
 
 from __future__ import annotations
@@ -39,7 +40,6 @@ import re
 import string
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
-from importlib import resources
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -131,6 +131,7 @@ def catalogue(name: str | None = None) -> _gettext.NullTranslations:
     found = _catalogues.get(code)
     if found is None:
         import gettext as _gettext
+        from importlib import resources
 
         if code == "en":
             found = _gettext.NullTranslations()

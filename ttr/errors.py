@@ -31,9 +31,15 @@ class IllegalAction(TTRError):
     """
 
     def __init__(self, rule: str, reason: str | Message, /, **fields: Any):
-        super().__init__(rule, reason)
         self.rule = rule
-        self.message = reason if isinstance(reason, Message) else Message(reason, **fields)
+        self._reason = reason  # BaseException.__new__ has set args to (rule, reason)
+        self._fields = fields
+
+    @property
+    def message(self) -> Message:
+        """The reason as a :class:`ttr.i18n.Message` (its template and field values)."""
+        reason = self._reason
+        return reason if isinstance(reason, Message) else Message(reason, **self._fields)
 
     @property
     def reason(self) -> str:

@@ -34,7 +34,7 @@ from ttr.actions import (
     PayTunnel,
 )
 from ttr.errors import IllegalAction, preview
-from ttr.i18n import Message
+from ttr.i18n import N_, Message
 from ttr.state import OPENING, OVER, PHASES, SECOND_CARD, TICKETS, TUNNEL, TURN, Setup, State
 from ttr.turn.claim import check_claim, play_claim
 from ttr.turn.draw import check_draw, play_draw
@@ -106,27 +106,21 @@ def refusal(setup: Setup, state: State, action: object) -> IllegalAction:
         return IllegalAction("E1", "the game is over; no more actions")
     name = setup.players[state.current_player]
     if state.phase != TURN:
-        pending = {
-            SECOND_CARD: (
-                Message("{name} is drawing train cards and must take a second card", name=name),
-                Message("a 'draw'"),
+        text = {
+            SECOND_CARD: N_(
+                "{name} is drawing train cards and must take a second card; "
+                "only a 'draw' settles it"
             ),
-            TUNNEL: (
-                Message("{name} must pay the tunnel's extra cost or decline it", name=name),
-                Message("'pay' or 'decline'"),
+            TUNNEL: N_(
+                "{name} must pay the tunnel's extra cost or decline it; "
+                "only 'pay' or 'decline' settles it"
             ),
-            OPENING: (
-                Message("{name} must choose which opening tickets to keep", name=name),
-                Message("a 'keep'"),
+            OPENING: N_(
+                "{name} must choose which opening tickets to keep; only a 'keep' settles it"
             ),
-            TICKETS: (
-                Message("{name} must choose which tickets to keep", name=name),
-                Message("a 'keep'"),
-            ),
+            TICKETS: N_("{name} must choose which tickets to keep; only a 'keep' settles it"),
         }[state.phase]
-        return IllegalAction(
-            "T3", "{pending}; only {answer} settles it", pending=pending[0], answer=pending[1]
-        )
+        return IllegalAction("T3", text, name=name)
     word = {KeepTickets: "keep", PayTunnel: "pay", Decline: "decline"}[type(action)]
     return IllegalAction(
         "T3",

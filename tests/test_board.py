@@ -14,7 +14,7 @@ from pathlib import Path
 import networkx as nx
 import pytest
 
-from ttr import DataError, UnknownReference, load_board
+from ttr import DataError, UnknownMap, UnknownReference, load_board
 from ttr.board import DATA_DIR, load_board_from
 
 # ---------------------------------------------------------------------------------------------
@@ -197,7 +197,7 @@ def test_unknown_reference_is_a_value_error():
 
 
 def test_unknown_map_names_the_known_ones():
-    with pytest.raises(UnknownReference, match="europe.*usa|usa.*europe"):
+    with pytest.raises(UnknownMap, match="europe.*usa|usa.*europe"):
         load_board("mars")
 
 

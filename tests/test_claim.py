@@ -322,7 +322,7 @@ def test_C7_revealed_colour_and_locomotives_cost_extra():
     game = europe({"red": 4, "loco": 2}, deck=["red", "loco", "green", "white"])
     game.play("claim Barcelona-Pamplona red red")
     assert game.phase == "tunnel" and game.current_player == 0
-    assert game.tunnel.revealed == ["red", "loco", "green"]
+    assert game.tunnel.revealed == ("red", "loco", "green")
     assert game.tunnel.extra == 2
     assert game.card_count() == 110  # played and revealed cards are held aside
     assert hand(game, "Ann") == {"red": 2, "loco": 2}
@@ -380,7 +380,7 @@ def test_C7_no_match_claims_the_tunnel_at_once():
     assert game.phase == "turn" and game.current_player == 1
     assert game.route_owner(route_id(game, "Barcelona-Pamplona")) == 0
     assert sorted(game.cards.discard) == sorted(["red", "red", "green", "blue", "white"])
-    assert game.to_dict()["deck"][0] == "black"
+    assert game.to_dict()["state"]["deck"][0] == "black"
 
 
 def test_C7_coloured_tunnel():
@@ -449,7 +449,7 @@ def test_C9_short_deck_reshuffles_the_discard_but_not_the_played_cards():
 def test_C9_reveal_what_there_is():
     game = europe({"red": 3}, deck=["red"], discard=[])
     game.play("claim Barcelona-Pamplona red red")
-    assert game.tunnel.revealed == ["red"]
+    assert game.tunnel.revealed == ("red",)
     assert game.tunnel.extra == 1
     assert any("(C9)" in text for text in game.events_of(1))
     assert game.card_count() == 110

@@ -12,8 +12,9 @@ from turn_helpers import assert_illegal, cards_except, deck_top_first, hand, pos
 
 from ttr import DrawCard
 from ttr.actions import DRAW_DECK
-from ttr.cards import TrainCards
+from ttr.cards import check_locomotives
 from ttr.colors import LOCOMOTIVE
+from ttr.state import empty_state, make_setup
 
 MARKET = ["red", "blue", "green", "white", "yellow"]
 
@@ -350,30 +351,33 @@ def test_D9_at_most_ten_resets_in_a_row():
 
 
 def test_D9_reset_limit_unit():
-    """TrainCards alone: a deck of locomotives above 3 red cards; the 4th+ resets are refused."""
-    cards = TrainCards(random.Random(0))
-    cards.deck = ["red"] * 3 + [LOCOMOTIVE] * 60
-    cards.market = [LOCOMOTIVE] * 5
-    cards.check_locomotives()
-    assert cards.counts["market_resets"] == 10
-    assert cards.counts["loop_guard_stops"] == 1
-    assert cards.market == [LOCOMOTIVE] * 5
-    assert len(cards.discard) == 50
+    """The market rules alone: locomotives above 3 red cards; the 11th reset in a row is refused."""
+    setup, state = bare_cards(deck=["red"] * 3 + [LOCOMOTIVE] * 60, market=[LOCOMOTIVE] * 5)
+    check_locomotives(setup, state, None, None)
+    assert state.counts["market_resets"] == 10
+    assert state.counts["loop_guard_stops"] == 1
+    assert state.market == (LOCOMOTIVE,) * 5 and state.loop_guard
+    assert len(state.discard) == 50
+
+
+def bare_cards(deck, market, discard=()):
+    """A state holding only these cards (the deck's top card last), for the market rules alone."""
+    setup = make_setup("usa", 2)
+    state = empty_state(setup, random.Random(0))
+    state.deck, state.top = tuple(deck), len(deck)
+    state.market, state.discard = tuple(market), tuple(discard)
+    return setup, state
 
 
 def test_D9_guard_unit_counts_deck_discard_and_market():
-    cards = TrainCards(random.Random(0))
-    cards.deck = [LOCOMOTIVE] * 5 + ["red"]
-    cards.discard = ["blue"]
-    cards.market = [LOCOMOTIVE, LOCOMOTIVE, LOCOMOTIVE, LOCOMOTIVE, "green"]
-    cards.check_locomotives()  # red + blue + green = 3 others: a reset is possible
-    assert cards.counts["market_resets"] >= 1
-    cards = TrainCards(random.Random(0))
-    cards.deck = [LOCOMOTIVE] * 5 + ["red"]
-    cards.market = [LOCOMOTIVE, LOCOMOTIVE, LOCOMOTIVE, LOCOMOTIVE, "green"]
-    cards.check_locomotives()  # only red + green: no reset
-    assert cards.counts["market_resets"] == 0
-    assert cards.counts["loop_guard_stops"] == 1
+    market = [LOCOMOTIVE, LOCOMOTIVE, LOCOMOTIVE, LOCOMOTIVE, "green"]
+    setup, state = bare_cards([LOCOMOTIVE] * 5 + ["red"], market, discard=["blue"])
+    check_locomotives(setup, state, None, None)  # red + blue + green = 3 others: a reset helps
+    assert state.counts["market_resets"] >= 1
+    setup, state = bare_cards([LOCOMOTIVE] * 5 + ["red"], market)
+    check_locomotives(setup, state, None, None)  # only red + green: no reset
+    assert state.counts.get("market_resets", 0) == 0
+    assert state.counts["loop_guard_stops"] == 1
 
 
 # ---------------------------------------------------------------------------------------------

@@ -11,7 +11,7 @@ import pytest  # noqa: E402
 from matplotlib.colors import to_rgba  # noqa: E402
 from matplotlib.figure import Figure  # noqa: E402
 
-from ttr import plot  # noqa: E402
+from ttr import map_layout, plot  # noqa: E402
 from ttr.board import load_board  # noqa: E402
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
@@ -26,10 +26,8 @@ class StandInGame:
         self.players = tuple(players)
         self.num_players = len(self.players)
         self._owners = dict(owners or {})
+        self.owner = [self._owners.get(route.id) for route in board.routes]
         self.stations = dict(stations or {})
-
-    def route_owner(self, route_id):
-        return self._owners.get(route_id)
 
 
 @pytest.fixture(scope="module")
@@ -65,7 +63,7 @@ def test_every_train_space_is_drawn(name, layout):
     assert isinstance(ax.get_figure(root=True), Figure)
     assert sum(r.length for r in board.routes) == TOTAL_SPACES[name]
     assert plot.count_spaces(ax) == TOTAL_SPACES[name]
-    geo = plot._geometry(board, layout)
+    geo = map_layout.geometry(board, layout)
     per_route = np.bincount(geo.space_route, minlength=len(board.routes))
     assert per_route.tolist() == [r.length for r in board.routes]
 
@@ -73,7 +71,7 @@ def test_every_train_space_is_drawn(name, layout):
 @pytest.mark.parametrize("layout", ["board", "geo"])
 def test_spaces_stay_off_other_cities_and_inside_the_map(europe, usa, layout):
     for board in (europe, usa):
-        geo = plot._geometry(board, layout)
+        geo = map_layout.geometry(board, layout)
         corners = geo.spaces.reshape(-1, 2)
         assert (corners[:, 0] > geo.xlim[0]).all() and (corners[:, 0] < geo.xlim[1]).all()
         assert (corners[:, 1] > geo.ylim[0]).all() and (corners[:, 1] < geo.ylim[1]).all()
@@ -81,23 +79,23 @@ def test_spaces_stay_off_other_cities_and_inside_the_map(europe, usa, layout):
         for k, name in enumerate(geo.names):
             d = np.hypot(*(centres - geo.xy[k]).T)
             # no space centre within a city's dot, and none of another route runs through it
-            assert d.min() > plot._CITY_RADIUS, (board.name, layout, name)
+            assert d.min() > map_layout.CITY_RADIUS, (board.name, layout, name)
 
 
 def test_double_routes_run_side_by_side(europe):
-    geo = plot._geometry(europe, "board")
+    geo = map_layout.geometry(europe, "board")
     route = europe.route("Paris-Bruxelles (yellow)")
     twin = europe.twin(route)
     mine = geo.spaces[geo.space_route == route.id].mean(axis=1)
     theirs = geo.spaces[geo.space_route == twin.id].mean(axis=1)
     gap = np.hypot(*(mine - theirs).T)
-    assert np.allclose(gap, plot._SPACE_WIDTH + plot._DOUBLE_GAP, atol=1.0)
+    assert np.allclose(gap, map_layout.SPACE_WIDTH + map_layout.DOUBLE_GAP, atol=1.0)
 
 
 def test_route_colours_and_white_routes_have_a_dark_edge(europe):
     ax = plot.draw_board(europe, legend=False)
     coll = spaces_collection(ax)
-    geo = plot._geometry(europe, "board")
+    geo = map_layout.geometry(europe, "board")
     faces, edges = coll.get_facecolors(), coll.get_edgecolors()
     for i, route_id in enumerate(geo.space_route):
         color = europe.routes[route_id].color
@@ -127,18 +125,19 @@ def test_city_labels_do_not_overlap_each_other_or_other_cities(europe, usa):
     for board in (europe, usa):
         for layout in ("board", "geo"):
             ax = plot.draw_board(board, layout=layout)
-            geo = plot._geometry(board, layout)
+            geo = map_layout.geometry(board, layout)
             scale = plot._units_per_point(ax, geo)
-            slots = plot._label_slots(board, layout, round(scale, 3), plot.LABEL_SIZE)
+            slots = map_layout.label_slots(board, layout, round(scale, 3), plot.LABEL_SIZE,
+                                          plot._label_width)
             assert set(slots) == set(board.cities)
             boxes = {
-                name: plot._box(*geo.pos[name], slots[name],
+                name: map_layout.label_box(*geo.pos[name], slots[name],
                                 plot._glyphs(board.display(name), plot.LABEL_SIZE)[1],
                                 plot.LABEL_SIZE, scale)
                 for name in board.cities
             }
             for a, b in itertools.combinations(boxes, 2):
-                assert plot._overlap(boxes[a], boxes[b]) == 0, (board.name, layout, a, b)
+                assert map_layout.overlap(boxes[a], boxes[b]) == 0, (board.name, layout, a, b)
             if layout == "board":
                 for name in crowded[board.name]:
                     x0, y0, x1, y1 = boxes[name]
@@ -183,7 +182,7 @@ def test_game_shows_owners_stations_and_highlight(europe):
     trail = [europe.route(r) for r in ("Paris-Bruxelles (yellow)", "Amsterdam-Bruxelles")]
     ax = plot.draw_game(game, highlight=trail, title="A game")
     assert plot.count_spaces(ax) == 300
-    geo = plot._geometry(europe, "board")
+    geo = map_layout.geometry(europe, "board")
     faces = spaces_collection(ax).get_facecolors()
     for route_id, seat in game._owners.items():
         for face in faces[geo.space_route == route_id]:

@@ -31,7 +31,7 @@ def offered(game: Game) -> list[int]:
 
 def ticket_deck(game: Game) -> list[int]:
     """The ticket deck, top first (the saved-game order)."""
-    return game.to_dict()["ticket_deck"]
+    return game.to_dict()["state"]["ticket_deck"]
 
 
 def finish_opening(game: Game) -> Game:

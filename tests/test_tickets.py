@@ -1,6 +1,7 @@
 """Destination tickets during play: rules K1-K3 (docs/rules.md). The opening deal is S4-S5/V1-V4.
 
-Scenarios give the ticket deck top first; the saved game (``to_dict()["ticket_deck"]``) lists it
+Scenarios give the ticket deck top first; the saved game
+(``to_dict()["state"]["ticket_deck"]``) lists it
 the same way.
 """
 

@@ -7,7 +7,7 @@ from collections import Counter
 
 import pytest
 from rule_ids import RULE_IDS
-from turn_helpers import assert_illegal, candidates, cards_except, position, snapshot
+from turn_helpers import assert_illegal, candidates, cards_except, position, snapshot, subset
 
 from ttr import (
     BuildStation,
@@ -29,29 +29,48 @@ def kinds(actions):
     return {type(a).__name__ for a in actions}
 
 
+def split_42(short: list, longer: list, seats: int) -> list[list] | None:
+    """Give each seat all of ``short`` between them, plus routes of ``longer``, so that every
+    seat owns exactly 42 trains (a search over the first seat's share of ``short``)."""
+    if seats == 1:
+        extra = subset(longer, 42 - sum(r.length for r in short))
+        return None if extra is None else [short + extra]
+    for share in range(min(42, sum(r.length for r in short)), -1, -1):
+        picked, extra = subset(short, share), subset(longer, 42 - share)
+        if picked is None or extra is None:
+            continue
+        rest = split_42(
+            [r for r in short if r not in picked], [r for r in longer if r not in extra], seats - 1
+        )
+        if rest is not None:
+            return [picked + extra, *rest]
+    return None
+
+
 def stuck_position(free: tuple[str, ...] = ()) -> Game:
     """A 3-player USA game where nobody can act: every route of length 1-3 is owned (one route
-    of each double, as C5 wants at 3 players), everybody has 3 trains, Ann holds all 110 train
-    cards, and the ticket deck is empty. Routes named in ``free`` are left unclaimed."""
+    of each double, as C5 wants at 3 players), longer routes make up 42 trains for everybody,
+    so each has 3 trains left, Ann holds all 110 train cards, and the ticket deck is empty.
+    Routes named in ``free`` are left unclaimed."""
     board = load_board("usa")
     keep_free = {r.id for ref in free for r in board.find_routes(ref)}
-    owned: list[list[str]] = [[], [], []]
-    used = [0, 0, 0]
-    groups = set()
+    short, groups = [], set()
     for route in board.routes:
         if route.length > 3 or route.id in keep_free or route.double_group in groups:
             continue
         if route.double_group is not None:
             groups.add(route.double_group)
-        seat = used.index(min(used))
-        owned[seat].append(board.ref(route))
-        used[seat] += route.length
+        short.append(route)
+    longer = [r for r in board.routes if r.length > 3 and r.double_group is None]
+    owned = split_42(short, longer, 3)
+    assert owned is not None
+    refs = [[board.ref(r) for r in routes] for routes in owned]
     return position(
         "usa",
         3,
         market=[],
         hands={"Ann": cards_except(), "Ben": {}, "Cat": {}},
-        routes={"Ann": owned[0], "Ben": owned[1], "Cat": owned[2]},
+        routes={"Ann": refs[0], "Ben": refs[1], "Cat": refs[2]},
         trains={"Ann": 3, "Ben": 3, "Cat": 3},
         ticket_deck=[],
     )

@@ -20,6 +20,7 @@ from fractions import Fraction
 from math import comb
 
 import pytest
+from turn_helpers import spent
 
 from ttr import Game
 from ttr.cards import full_deck
@@ -65,6 +66,8 @@ def usa_game() -> Game:
 def staged(rules="usa", players=("Ann", "Ben"), **fields) -> Game:
     data = {"rules": rules, "players": list(players), "seed": 1, "tickets": {}}
     data.update(fields)
+    if "trains" in data:  # trains follow from routes owned (see turn_helpers.spent)
+        data["routes"] = spent(rules, data.get("routes", {}), data["trains"])
     return stage(data)
 
 
@@ -91,7 +94,7 @@ def dry(market, deck=(), discard=(), ann=None) -> Game:
 def test_engine_imports_no_widgets_or_plotting():
     code = (
         "import sys, ttr, ttr.game, ttr.agents, ttr.scenario, ttr.scoring, ttr.probability\n"
-        "bad = [m for m in sys.modules if m.startswith(('ttr.widgets', 'ttr.plot', "
+        "bad = [m for m in sys.modules if m.startswith(('ttr.widgets', 'ttr.plot', 'ttr.svg', "
         "'ipywidgets', 'matplotlib'))]\n"
         "assert not bad, bad\n"
     )

@@ -80,7 +80,7 @@ def test_C7_europe_tunnel_two_red():
     name = "europe_tunnel_two_red.json"
     game = scenario(name, play=False)
     game.play(actions_of(name)[0])
-    assert game.tunnel.revealed == ["red", "green", "blue"]
+    assert game.tunnel.revealed == ("red", "green", "blue")
     assert game.tunnel.extra == 1
     game.play(actions_of(name)[1])
     assert game.route_owner(route_id(game, "Barcelona-Pamplona")) == 0

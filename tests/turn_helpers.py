@@ -24,22 +24,72 @@ import pytest
 
 from ttr import BuildStation, DrawCard, Game, IllegalAction, KeepTickets
 from ttr.actions import DECLINE, DRAW_DECK, DRAW_TICKETS, PASS, Action, Claim, PayTunnel
+from ttr.board import load_board
 from ttr.cards import full_deck
 from ttr.colors import CARD_COLORS
 from ttr.invariants import violations
+from ttr.rules import rule_set
 from ttr.scenario import stage
 
 NAMES = ("Ann", "Ben", "Cat", "Dan", "Eve")
 
 
 def position(rules: str = "usa", players: int | Iterable[str] = 2, **fields: Any) -> Game:
-    """A staged game (see ``ttr/scenario.py``); by default after the opening, Ann to play."""
+    """A staged game (see ``ttr/scenario.py``); by default after the opening, Ann to play.
+
+    ``trains={"Ann": 3}`` gives Ann routes in the far west (see :func:`spent`) so that she has
+    3 trains left: trains follow from the routes owned.
+    """
     names = list(NAMES[:players]) if isinstance(players, int) else list(players)
     data: dict[str, Any] = {"rules": rules, "players": names, "seed": 1, "tickets": {}}
     data.update(fields)
     if data["tickets"] is None:  # keep the opening
         del data["tickets"]
+    if "trains" in data:
+        data["routes"] = spent(rules, data.get("routes", {}), data["trains"])
     return stage(data)
+
+
+def spent(rules: str, routes: dict[str, list[str]], trains: dict[str, int]) -> dict[str, list[str]]:
+    """``routes`` plus, for each player in ``trains``, routes far from where the tests play (the
+    west of the USA, the east of Europe; one route of a double at most) that leave them that
+    many trains."""
+    board = load_board(rule_set(rules).map)
+    named = {r.id for refs in routes.values() for ref in refs for r in board.find_routes(ref)}
+    far = {
+        c.name
+        for c in board.cities.values()
+        if (c.longitude < -90 if board.name == "usa" else c.longitude > 18)
+    }
+    free = [
+        r
+        for r in board.routes
+        if r.id not in named
+        and set(r.cities) <= far
+        and not r.is_tunnel
+        and (r.double_group is None or board.twin_id(r.id) > r.id)
+    ]
+    result = {who: list(refs) for who, refs in routes.items()}
+    for who, left in trains.items():
+        used = sum(board.route(ref).length for ref in result.get(who, []))
+        if used + left == 45:
+            continue
+        chosen = subset(free, 45 - left - used)
+        assert chosen is not None, f"no filler routes leave {who} {left} trains"
+        free = [r for r in free if r not in chosen]
+        result[who] = result.get(who, []) + [board.ref(r) for r in chosen]
+    return result
+
+
+def subset(routes: list, total: int) -> list | None:
+    """Routes whose lengths add up to ``total`` exactly (the first found, longest first)."""
+    best: dict[int, list] = {0: []}
+    for route in sorted(routes, key=lambda r: (-r.length, r.id)):
+        for reached, picked in list(best.items()):
+            new = reached + route.length
+            if new <= total and new not in best:
+                best[new] = picked + [route]
+    return best.get(total)
 
 
 def counts(cards: Iterable[str] | Mapping[str, int]) -> Counter[str]:
@@ -99,7 +149,7 @@ def hand(game: Game, player: int | str) -> dict[str, int]:
 
 
 def deck_top_first(game: Game) -> list[str]:
-    return game.to_dict()["deck"]
+    return game.to_dict()["state"]["deck"]
 
 
 def ticket_refs(game: Game, tickets: Iterable[int]) -> list[str]:
@@ -107,7 +157,7 @@ def ticket_refs(game: Game, tickets: Iterable[int]) -> list[str]:
 
 
 def ticket_deck_top_first(game: Game) -> list[str]:
-    return ticket_refs(game, game.to_dict()["ticket_deck"])
+    return ticket_refs(game, game.to_dict()["state"]["ticket_deck"])
 
 
 # ---------------------------------------------------------------------------------------------

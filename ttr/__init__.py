@@ -13,17 +13,28 @@ from ttr.actions import (
     Decline,
     DrawCard,
     DrawTickets,
-    IllegalAction,
     KeepTickets,
-    NotationError,
     Pass,
     PayTunnel,
 )
-from ttr.board import Board, City, DataError, Route, Ticket, UnknownReference, load_board
-from ttr.game import Event, Game
+from ttr.board import Board, City, Route, Ticket, load_board
+from ttr.errors import (
+    DataError,
+    IllegalAction,
+    NotationError,
+    PlayerError,
+    SaveError,
+    ScenarioError,
+    TTRError,
+    UnknownMap,
+    UnknownReference,
+    UnknownRuleSet,
+)
+from ttr.events import Event
+from ttr.game import Game
 from ttr.rules import RULE_SETS, RuleSet, rule_set
-from ttr.scenario import ScenarioError, load_position, load_scenario
-from ttr.simulation import Simulation, simulate
+from ttr.scenario import load_position, load_scenario
+from ttr.staging import stage
 
 __all__ = [
     "Action",
@@ -42,16 +53,31 @@ __all__ = [
     "NotationError",
     "Pass",
     "PayTunnel",
+    "PlayerError",
     "RULE_SETS",
     "Route",
     "RuleSet",
+    "SaveError",
     "ScenarioError",
+    "Simulation",
+    "TTRError",
     "Ticket",
+    "UnknownMap",
     "UnknownReference",
+    "UnknownRuleSet",
     "load_board",
     "load_position",
     "load_scenario",
     "rule_set",
     "simulate",
-    "Simulation",
+    "stage",
 ]
+
+
+def __getattr__(name: str) -> object:
+    """``simulate`` and ``Simulation`` load on first use (they import the bots and tqdm)."""
+    if name in ("simulate", "Simulation"):
+        from ttr import simulation
+
+        return getattr(simulation, name)
+    raise AttributeError(f"module 'ttr' has no attribute {name!r}")

@@ -1,8 +1,8 @@
-"""Actions: small immutable values, and their text notation.
+"""Actions: small immutable values, one per decision, in the manner of python-chess's ``Move``.
 
-Every decision a player makes is one action, in the manner of python-chess's ``Move``. A two-card
-draw is two actions (one per card), a tunnel is a claim then a ``pay`` or ``decline``, a ticket
-draw is ``tickets`` then ``keep``. The notation (one line of text per action):
+A two-card draw is two actions (one per card), a tunnel is a claim then a ``pay`` or ``decline``,
+a ticket draw is ``tickets`` then ``keep``. Each action has a one-line text notation
+(:mod:`ttr.notation`):
 
 =================================  =========================================================
 ``draw 3`` / ``draw deck``          take face-up card 3 (slots 1-5) / the top card of the deck
@@ -10,32 +10,43 @@ draw is ``tickets`` then ``keep``. The notation (one line of text per action):
                                     claim a route, listing the cards paid (``loco`` for a
                                     locomotive; counts like ``2 red 1 loco`` also read)
 ``tickets``                         draw destination tickets
-``keep 1 3`` / ``keep none``        keep these of the tickets on offer (numbered from 1)
+``keep 1 3`` / ``keep none``        keep these of the tickets on offer (numbered from 1, or
+                                    by name: ``keep Seattle-Los Angeles``)
 ``station Berlin red red``          build a station, listing the cards paid (Europe)
 ``pay red loco`` / ``decline``      pay a tunnel's extra cards, or give the tunnel up
 ``pass``                            no legal action exists (T2)
 =================================  =========================================================
 
-Text is parsed against a game (route names and the cards a claim needs depend on the board and
-the situation), so parsing lives in :meth:`ttr.game.Game.parse` and formatting in
-:meth:`ttr.game.Game.notation`; this module holds the values and the grammar.
+:func:`field_problem` checks the types of an action's fields (an ``int`` is an ``int``, not a
+``bool`` or a ``float``), before any rule looks at it.
 """
 
 from __future__ import annotations
 
 import functools
-import re
 from dataclasses import dataclass
 
-from ttr.colors import CARD_COLORS, LOCOMOTIVE
+from ttr.colors import LOCOMOTIVE
+from ttr.errors import IllegalAction, NotationError, preview
 
+__all__ = [
+    "Action",
+    "BuildStation",
+    "Claim",
+    "Decline",
+    "DrawCard",
+    "DrawTickets",
+    "IllegalAction",
+    "KeepTickets",
+    "NotationError",
+    "Pass",
+    "PayTunnel",
+]
 
-class IllegalAction(ValueError):
-    """An action the rules do not allow now; the message names the problem and the rule id."""
-
-
-class NotationError(ValueError):
-    """Text that does not read as an action."""
+MAX_KEEP = 16
+"""More ticket positions than any offer holds: a longer ``KeepTickets`` is refused unread."""
+MAX_NAME = 100
+"""More characters than any city name: a longer one is refused unread."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,7 +87,7 @@ class DrawTickets:
 
 @dataclass(frozen=True, slots=True)
 class KeepTickets:
-    """Keep these tickets (indices into the offer) of the tickets on offer (S4-S5, K1, V2, V4)."""
+    """Keep these of the tickets on offer: positions from 0, in order (S4-S5, K1, V2, V4)."""
 
     keep: tuple[int, ...]
 
@@ -96,30 +107,77 @@ class Pass:
 
 
 Action = DrawCard | Claim | PayTunnel | Decline | DrawTickets | KeepTickets | BuildStation | Pass
+ACTION_TYPES: tuple[type, ...] = (
+    DrawCard,
+    Claim,
+    PayTunnel,
+    Decline,
+    DrawTickets,
+    KeepTickets,
+    BuildStation,
+    Pass,
+)
 
 DRAW_DECK = DrawCard(None)
 DECLINE = Decline()
 DRAW_TICKETS = DrawTickets()
 PASS = Pass()
 
-_CARD_WORDS = {color: color for color in CARD_COLORS}
-_CARD_WORDS.update({"purple": "pink", "violet": "pink", "grey": "gray"})
-_CARD_WORDS.update(
-    dict.fromkeys(("loco", "locos", "locomotive", "locomotives", "wild"), LOCOMOTIVE)
-)
-_CARD_TOKEN = r"(?:\d+\s*)?(?:" + "|".join(sorted(_CARD_WORDS, key=len, reverse=True)) + r")"
-CARDS_AT_END = re.compile(rf"(?P<head>.*?)(?P<cards>(?:\s+{_CARD_TOKEN})*)\s*", re.IGNORECASE)
+
+def _whole(value: object) -> bool:
+    return type(value) is int
 
 
-def read_cards(text: str) -> list[tuple[str, int | None]]:
-    """Read ``"red red loco"`` or ``"2 red 1 loco"`` into ``[(kind, count or None), ...]``."""
-    cards: list[tuple[str, int | None]] = []
-    for count, word in re.findall(r"(\d+)?\s*([A-Za-z]+)", text):
-        kind = _CARD_WORDS.get(word.lower())
-        if kind is None:
-            raise NotationError(f"unknown card {word!r}: expected a colour or 'loco'")
-        cards.append((kind, int(count) if count else None))
-    return cards
+def _color(value: object) -> bool:
+    return value is None or type(value) is str
+
+
+def field_problem(action: object) -> str | None:
+    """What is wrong with the types of ``action``'s fields, or None (rule T1: not an action)."""
+    kind = type(action)
+    if kind is Claim:
+        assert isinstance(action, Claim)
+        if not _whole(action.route):
+            return f"Claim.route must be a route id (an int), not {preview(action.route)}"
+        if not _color(action.color):
+            return f"Claim.color must be a card colour or None, not {preview(action.color)}"
+        if not _whole(action.locomotives):
+            return f"Claim.locomotives must be an int, not {preview(action.locomotives)}"
+    elif kind is DrawCard:
+        assert isinstance(action, DrawCard)
+        if action.slot is not None and not _whole(action.slot):
+            return (
+                f"DrawCard.slot must be a slot number (an int) or None, not {preview(action.slot)}"
+            )
+    elif kind is PayTunnel:
+        assert isinstance(action, PayTunnel)
+        if not _whole(action.locomotives):
+            return f"PayTunnel.locomotives must be an int, not {preview(action.locomotives)}"
+    elif kind is KeepTickets:
+        assert isinstance(action, KeepTickets)
+        keep = action.keep
+        if type(keep) is not tuple or len(keep) > MAX_KEEP or not all(map(_whole, keep)):
+            return (
+                f"KeepTickets.keep must be a tuple of ticket positions (ints), not {preview(keep)}"
+            )
+    elif kind is BuildStation:
+        assert isinstance(action, BuildStation)
+        if type(action.city) is not str or len(action.city) > MAX_NAME:
+            return f"BuildStation.city must be a city name, not {preview(action.city)}"
+        if not _color(action.color):
+            return f"BuildStation.color must be a card colour or None, not {preview(action.color)}"
+        if not _whole(action.locomotives):
+            return f"BuildStation.locomotives must be an int, not {preview(action.locomotives)}"
+    elif kind not in ACTION_TYPES:
+        return f"{preview(action)} is not an action"
+    return None
+
+
+def check_fields(action: object) -> None:
+    """Raise :class:`IllegalAction` (T1) if ``action`` is not an action with well-typed fields."""
+    problem = field_problem(action)
+    if problem is not None:
+        raise IllegalAction("T1", problem)
 
 
 @functools.cache

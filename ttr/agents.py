@@ -21,6 +21,7 @@ from collections.abc import Iterable
 from ttr.actions import Action, BuildStation, Claim, DrawCard, DrawTickets, KeepTickets
 from ttr.board import Route, Ticket
 from ttr.colors import GRAY, LOCOMOTIVE
+from ttr.errors import TTRError, preview
 from ttr.game import OPENING, SECOND_CARD, TICKETS, TUNNEL, TURN, Game
 
 
@@ -278,7 +279,7 @@ def make_agent(name: str, seed: int | random.Random | None = 0) -> Agent:
     try:
         return AGENTS[name.strip().lower()](seed)
     except KeyError:
-        raise ValueError(f"unknown agent {name!r} (known: {', '.join(AGENTS)})") from None
+        raise TTRError(f"unknown agent {preview(name)} (known: {', '.join(AGENTS)})") from None
 
 
 def play_game(game: Game, agents: list[Agent], max_actions: int = 20_000) -> Game:

@@ -1,4 +1,4 @@
-"""The board: cities, routes and destination tickets, loaded and validated from ``data/``.
+"""The board: cities, routes and destination tickets, loaded and validated from ``ttr/data/``.
 
 A board is pure data, the facts printed on the published map. Everything that changes during a game
 lives in :class:`ttr.game.Game`. Routes get stable ids (their row order in ``routes.csv``), so a
@@ -14,27 +14,26 @@ from __future__ import annotations
 import csv
 import difflib
 import functools
-import re
 import unicodedata
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from importlib.resources import files
+from importlib.resources.abc import Traversable
 from pathlib import Path
-
-import networkx as nx
+from typing import TYPE_CHECKING
 
 from ttr.colors import CARD_COLORS, GRAY, ROUTE_COLORS
+from ttr.errors import DataError, UnknownMap, UnknownReference, preview
 
-DATA_DIR = Path(__file__).resolve().parent.parent / "data"
+if TYPE_CHECKING:
+    import networkx as nx
+
+DATA_DIR: Traversable = files("ttr") / "data"
+"""The board data, inside the package (read with importlib.resources)."""
 ROUTE_KINDS = ("normal", "tunnel", "ferry")
 MAX_ROUTE_LENGTH = 8
-
-
-class DataError(ValueError):
-    """A map or ticket file that does not hold what it should (names the file, line and field)."""
-
-
-class UnknownReference(ValueError):
-    """A city or route named in text that is not on the board."""
+MAX_REFERENCE = 120
+"""The longest city, route or ticket reference read; a longer text is refused unread."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,11 +134,11 @@ class Board:
     def __repr__(self) -> str:
         return f"load_board({self.name!r})"
 
-    def _repr_png_(self) -> bytes:
-        """Draw the board in a notebook (the engine itself never imports plotting)."""
-        from ttr.plot import board_png
+    def _repr_svg_(self) -> str:
+        """Draw the board in a notebook (the engine itself never imports drawing code)."""
+        from ttr.svg import board_svg
 
-        return board_png(self)
+        return board_svg(self)
 
     @property
     def tickets(self) -> tuple[Ticket, ...]:
@@ -175,12 +174,13 @@ class Board:
 
     def city(self, text: str) -> str:
         """The board name of the city ``text`` names (forgiving case, accents and spaces)."""
+        _check_reference(text, "city")
         name = self._keys.get(_key(text))
         if name is None:
             close = difflib.get_close_matches(_key(text), list(self._keys), n=3, cutoff=0.5)
             hint = ", ".join(dict.fromkeys(self.display(self._keys[k]) for k in close))
             raise UnknownReference(
-                f"unknown city {text.strip()!r} on the {self.name} board"
+                f"unknown city {preview(text.strip())} on the {self.name} board"
                 + (f" (did you mean {hint}?)" if hint else "")
             )
         return name
@@ -191,19 +191,19 @@ class Board:
         A plain ``"A-B"`` on a double route gives both routes of the pair; a colour picks the
         route(s) of that colour. Raises :class:`UnknownReference` with a hint when nothing fits.
         """
-        match = _ROUTE_REF.fullmatch(_normalise_dashes(text))
-        if match is None:
+        parts = split_reference(text, "route")
+        if parts is None:
             raise UnknownReference(
-                f"cannot read route {text!r}: expected two cities joined by a dash, "
+                f"cannot read route {preview(text)}: expected two cities joined by a dash, "
                 "e.g. 'Paris-Bruxelles' or 'Paris-Bruxelles (yellow)'"
             )
-        a, b = self.city(match["a"]), self.city(match["b"])
+        a, b = self.city(parts[0]), self.city(parts[1])
         routes = self.routes_between(a, b)
         if not routes:
             raise UnknownReference(
                 f"no route between {self.display(a)} and {self.display(b)} on the {self.name} board"
             )
-        color = match["color"]
+        color = parts[2]
         if color is None:
             return routes
         color = _key(color)
@@ -220,12 +220,19 @@ class Board:
         """The route a text reference names (the first of a double if no colour is given)."""
         return self.find_routes(text)[0]
 
+    def ticket_cities(self, text: str) -> frozenset[str]:
+        """The two cities a ticket reference ``"A-B"`` names (the one ticket parser)."""
+        parts = split_reference(text, "ticket")
+        if parts is None or parts[2] is not None:
+            raise UnknownReference(f"cannot read ticket {preview(text)}: expected 'City-City'")
+        a, b = self.city(parts[0]), self.city(parts[1])
+        if a == b:
+            raise UnknownReference(f"a ticket joins two different cities, not {preview(text)}")
+        return frozenset((a, b))
+
     def ticket(self, text: str, ticket_set: str = "base") -> Ticket:
         """The ticket ``"A-B"`` of a ticket set (either city order)."""
-        match = _ROUTE_REF.fullmatch(_normalise_dashes(text))
-        if match is None or match["color"] is not None:
-            raise UnknownReference(f"cannot read ticket {text!r}: expected 'City-City'")
-        pair = {self.city(match["a"]), self.city(match["b"])}
+        pair = self.ticket_cities(text)
         for ticket in self.ticket_sets[ticket_set]:
             if {ticket.a, ticket.b} == pair:
                 return ticket
@@ -241,6 +248,8 @@ class Board:
         edge attributes the route's ``length``, ``color``, ``kind``, ``locomotives`` and ``route``.
         Pass ``routes`` to get the graph of only those routes (on all the cities).
         """
+        import networkx as nx  # imported here: the engine itself does not need it
+
         graph = nx.MultiGraph(name=self.name)
         for city in self.cities.values():
             graph.add_node(
@@ -266,13 +275,43 @@ class Board:
         return graph
 
 
-_ROUTE_REF = re.compile(r"\s*(?P<a>[^-()]+?)\s*-\s*(?P<b>[^-()]+?)\s*(?:\((?P<color>[^)]*)\))?\s*")
 _DASHES = str.maketrans({"\u2013": "-", "\u2014": "-", "\u2012": "-", "\u2212": "-"})
 _LETTERS = str.maketrans({"ø": "o", "Ø": "o", "ß": "ss", "ı": "i", "ł": "l", "Ł": "l"})
 
 
-def _normalise_dashes(text: str) -> str:
-    return text.translate(_DASHES)
+def _check_reference(text: object, what: str) -> None:
+    if not isinstance(text, str):
+        raise UnknownReference(f"a {what} is named by text, not {preview(text)}")
+    if len(text) > MAX_REFERENCE:
+        raise UnknownReference(
+            f"a {what} name of {len(text)} characters is too long "
+            f"(at most {MAX_REFERENCE}): {preview(text)}"
+        )
+
+
+def split_reference(text: str, what: str = "route") -> tuple[str, str, str | None] | None:
+    """``"Paris - Bruxelles (yellow)"`` -> ``("Paris", "Bruxelles", "yellow")``, in linear time.
+
+    Any dash (hyphen, en dash, em dash) joins the two cities; a colour in parentheses may follow.
+    Returns None when the text is not of that shape.
+    """
+    _check_reference(text, what)
+    text = text.translate(_DASHES).strip()
+    color = None
+    if text.endswith(")"):
+        start = text.rfind("(")
+        if start < 0:
+            return None
+        color, text = text[start + 1 : -1].strip(), text[:start]
+    if "(" in text or ")" in text or (color is not None and "(" in color):
+        return None
+    parts = text.split("-")
+    if len(parts) != 2:
+        return None
+    a, b = parts[0].strip(), parts[1].strip()
+    if not a or not b:
+        return None
+    return a, b, color
 
 
 def _key(text: str) -> str:
@@ -289,7 +328,7 @@ def _key(text: str) -> str:
 class _Rows:
     """Read a CSV file, naming the file, line and field in every complaint."""
 
-    def __init__(self, path: Path, required: tuple[str, ...]):
+    def __init__(self, path: Traversable | Path, required: tuple[str, ...]):
         self.path = path
         try:
             text = path.read_text(encoding="utf-8")
@@ -329,7 +368,7 @@ class _Rows:
         return name
 
 
-def _load_cities(path: Path) -> dict[str, City]:
+def _load_cities(path: Traversable | Path) -> dict[str, City]:
     rows = _Rows(path, ("name", "latitude", "longitude", "board_x", "board_y"))
     cities: dict[str, City] = {}
     for line, row in rows.rows:
@@ -349,7 +388,7 @@ def _load_cities(path: Path) -> dict[str, City]:
     return cities
 
 
-def _load_routes(path: Path, cities: Mapping[str, City]) -> tuple[Route, ...]:
+def _load_routes(path: Traversable | Path, cities: Mapping[str, City]) -> tuple[Route, ...]:
     columns = ("city_a", "city_b", "length", "color", "kind", "locomotives", "double_group")
     rows = _Rows(path, columns)
     routes: list[Route] = []
@@ -402,7 +441,7 @@ def _load_routes(path: Path, cities: Mapping[str, City]) -> tuple[Route, ...]:
     return tuple(routes)
 
 
-def _load_tickets(path: Path, cities: Mapping[str, City]) -> tuple[Ticket, ...]:
+def _load_tickets(path: Traversable | Path, cities: Mapping[str, City]) -> tuple[Ticket, ...]:
     rows = _Rows(path, ("city_a", "city_b", "points"))
     tickets = []
     for line, row in rows.rows:
@@ -422,28 +461,38 @@ TICKET_FILES = {"base": "tickets.csv", "1912": "tickets_1912.csv", "big_cities":
 """Ticket sets and the file each lives in; a board has the sets whose files exist."""
 
 
-def load_board_from(folder: Path | str, name: str | None = None) -> Board:
+def load_board_from(folder: Traversable | Path | str, name: str | None = None) -> Board:
     """Load and validate a board from a folder holding cities, routes and tickets CSV files."""
-    folder = Path(folder)
+    if isinstance(folder, str):
+        folder = Path(folder)
     cities = _load_cities(folder / "cities.csv")
     routes = _load_routes(folder / "routes.csv", cities)
     ticket_sets = {
         set_name: _load_tickets(folder / file, cities)
         for set_name, file in TICKET_FILES.items()
-        if set_name == "base" or (folder / file).exists()
+        if set_name == "base" or (folder / file).is_file()
     }
     return Board(name or folder.name, cities, routes, ticket_sets)
 
 
-@functools.cache
+MAPS = ("usa", "europe")
+"""The boards in the package."""
+
+
 def load_board(name: str) -> Board:
-    """The board ``"usa"`` or ``"europe"`` from the project's ``data/`` folder (cached)."""
-    key = _key(name)
-    folder = DATA_DIR / key
-    if not key or not (folder / "routes.csv").exists():
-        known = sorted(p.name for p in DATA_DIR.iterdir() if (p / "routes.csv").exists())
-        raise UnknownReference(f"unknown map {name!r} (known maps: {', '.join(known)})")
-    return load_board_from(folder, key)
+    """The board ``"usa"`` or ``"europe"`` from the package data (cached).
+
+    Unknown names raise :class:`UnknownMap`.
+    """
+    key = _key(name) if isinstance(name, str) and len(name) <= 40 else ""
+    if key not in MAPS:
+        raise UnknownMap(f"unknown map {preview(name)} (known maps: {', '.join(MAPS)})")
+    return _load(key)
+
+
+@functools.cache
+def _load(key: str) -> Board:
+    return load_board_from(DATA_DIR / key, key)
 
 
 __all__ = [
@@ -452,6 +501,7 @@ __all__ = [
     "DataError",
     "Route",
     "Ticket",
+    "UnknownMap",
     "UnknownReference",
     "load_board",
     "load_board_from",

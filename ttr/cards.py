@@ -1,18 +1,16 @@
 """The train cards on the table: the deck, the discard pile and the face-up market (S2-S3, D1-D10).
 
-:class:`TrainCards` knows nothing of players or turns; the game asks it for cards and it keeps
-the market rules: refill a taken slot at once (D2), reset the market when it shows 3 or more
-locomotives (D6, guarded by D9), and shuffle the discard pile into a new deck when the deck runs
-out (D7). It tells what happened through ``notes`` (plain English, for the game's log) and
-``counts`` (for statistics).
+These functions change a :class:`ttr.state.State` and know nothing of turns: take the top card,
+refill a taken slot at once (D2), reset the market when it shows 3 or more locomotives (D6,
+guarded by D9), shuffle the discard pile into a new deck when the deck runs out (D7), reveal cards
+for a tunnel (C7, C9). They tell what happened through the events log, when there is one.
 """
 
 from __future__ import annotations
 
-import random
-from collections import Counter
-
 from ttr.colors import CARD_COLORS, CARDS_PER_COLOR, LOCOMOTIVE, LOCOMOTIVES_IN_DECK
+from ttr.events import Log
+from ttr.state import Setup, State, bump, shuffled, with_item
 
 
 def full_deck() -> list[str]:
@@ -21,134 +19,137 @@ def full_deck() -> list[str]:
     return deck + [LOCOMOTIVE] * LOCOMOTIVES_IN_DECK
 
 
-class TrainCards:
-    """Deck (``deck[-1]`` is the top card), discard pile and market (``None`` = empty slot)."""
+def can_draw(state: State) -> bool:
+    """Whether a card can come off the deck, reshuffling the discard pile if needed (D7)."""
+    return bool(state.top or state.discard)
 
-    def __init__(
-        self,
-        rng: random.Random,
-        market_size: int = 5,
-        locomotive_limit: int = 3,
-        redeal_limit: int = 10,
-    ):
-        self.rng = rng
-        self.deck: list[str] = []
-        self.discard: list[str] = []
-        self.market: list[str | None] = [None] * market_size
-        self.locomotive_limit = locomotive_limit
-        self.redeal_limit = redeal_limit
-        self.notes: list[str] = []
-        self.counts: Counter[str] = Counter()
 
-    def copy(self, rng: random.Random) -> TrainCards:
-        other = TrainCards.__new__(TrainCards)
-        other.__dict__.update(self.__dict__)
-        other.rng = rng
-        other.deck, other.discard, other.market = self.deck[:], self.discard[:], self.market[:]
-        other.notes, other.counts = [], Counter(self.counts)
-        return other
+def deck_cards(state: State) -> tuple[str, ...]:
+    """The cards in the deck, the top card last."""
+    return state.deck[: state.top]
 
-    def can_draw(self) -> bool:
-        """Whether a card can come off the deck, reshuffling the discard pile if needed (D7)."""
-        return bool(self.deck or self.discard)
 
-    def draw(self) -> str | None:
-        """The top card of the deck; an empty deck is first rebuilt from the discard pile (D7)."""
-        if not self.deck:
-            if not self.discard:
-                self.counts["empty_deck"] += 1
-                return None
-            self.reshuffle()
-        return self.deck.pop()
+def draw(state: State, log: Log | None, player: int | None, rule: str = "D7") -> str | None:
+    """The top card of the deck; an empty deck is first rebuilt from the discard pile (D7)."""
+    if not state.top:
+        if not state.discard:
+            bump(state, "empty_deck")
+            return None
+        reshuffle(state, log, player, rule)
+    top = state.top - 1
+    state.top = top
+    return state.deck[top]
 
-    def reshuffle(self, rule: str = "D7") -> None:
-        """Shuffle the discard pile into a new deck (D7; C9 during a tunnel's reveal)."""
-        self.rng.shuffle(self.discard)
-        self.deck, self.discard = self.discard, self.deck
-        self.counts["reshuffles"] += 1
-        self.notes.append(
-            f"the deck ran out: the discard pile was shuffled into a new deck "
-            f"of {len(self.deck)} ({rule})"
-        )
 
-    def take(self, slot: int) -> str:
-        """Take the face-up card in ``slot`` and refill the slot from the deck at once (D2, D6)."""
-        market = self.market
-        card = market[slot]
-        assert card is not None
-        new = market[slot] = self.draw()
+def reshuffle(state: State, log: Log | None, player: int | None, rule: str = "D7") -> None:
+    """Shuffle the discard pile into a new deck (D7; C9 during a tunnel's reveal)."""
+    deck = shuffled(state, state.discard)
+    state.deck, state.top, state.discard = tuple(deck), len(deck), ()
+    bump(state, "reshuffles")
+    if log:
+        log.add("reshuffle", player, size=len(deck), rule=rule)
+
+
+def take(setup: Setup, state: State, slot: int, log: Log | None, player: int) -> str:
+    """Take the face-up card in ``slot`` and refill the slot from the deck at once (D2, D6)."""
+    card = state.market[slot]
+    assert card is not None
+    new = draw(state, log, player)
+    state.market = with_item(state.market, slot, new)
+    if log:
         if new is None:
-            self.notes.append(f"slot {slot + 1} stays empty: no cards are left to refill it (D7)")
-        elif new == LOCOMOTIVE:
-            self.notes.append(f"a locomotive was turned up in slot {slot + 1}")
-        self.check_locomotives()
-        return card
+            log.add("slot_empty", player, slot=slot)
+        else:
+            log.add("turned_up", player, slot=slot, card=new)
+    check_locomotives(setup, state, log, player)
+    return card
 
-    def refill(self) -> None:
-        """Fill every empty slot from the deck, then apply D6 (the end-of-turn refill of D7)."""
-        if None not in self.market:
+
+def refill(state: State, log: Log | None, player: int | None) -> bool:
+    """Fill every empty slot from the deck (the end-of-turn refill of D7); whether any was."""
+    filled: dict[int, str] = {}
+    market = list(state.market)
+    for slot, card in enumerate(market):
+        if card is None:
+            new = draw(state, log, player)
+            market[slot] = new
+            if new is not None:
+                filled[slot] = new
+    state.market = tuple(market)
+    if filled and log:
+        log.add("refilled", player, cards=filled)
+    return bool(filled)
+
+
+def check_locomotives(
+    setup: Setup,
+    state: State,
+    log: Log | None,
+    player: int | None,
+    rule: str = "D6",
+    recheck: bool = False,
+) -> None:
+    """Reset the market while it shows too many locomotives (D6), within the D9 guard.
+
+    ``rule`` is the rule id the narration cites (S3 for the market of the deal). When the guard
+    stops the resets it sets ``state.loop_guard``; the market is checked again at the end of
+    every turn (:func:`ttr.turn.end.end_turn`, ``recheck``), so a reset happens as soon as one
+    can help. A recheck that changes nothing is not told again.
+    """
+    limit = setup.rules.market_locomotive_limit
+    redeals = 0
+    while state.market.count(LOCOMOTIVE) >= limit:
+        market = state.market
+        others = sum(1 for card in market if card is not None and card != LOCOMOTIVE)
+        others += sum(1 for card in deck_cards(state) if card != LOCOMOTIVE)
+        others += sum(1 for card in state.discard if card != LOCOMOTIVE)
+        told = redeals > 0 or not (recheck and state.loop_guard)
+        if others < len(market) - limit + 1:
+            _guard(state, log, player, told, locomotives=market.count(LOCOMOTIVE), others=others)
             return
-        filled = False
-        for slot, card in enumerate(self.market):
-            if card is None:
-                self.market[slot] = self.draw()
-                filled = filled or self.market[slot] is not None
-        if filled:
-            self.notes.append("the empty face-up slots were refilled (D7)")
-            self.check_locomotives()
+        if redeals == setup.rules.redeal_limit:
+            _guard(state, log, player, told, resets=redeals)
+            return
+        redeal(state, log, player, rule)
+        redeals += 1
+    state.loop_guard = False
 
-    def check_locomotives(self, rule: str = "D6") -> None:
-        """Reset the market while it shows too many locomotives (D6), within the D9 guard.
 
-        ``rule`` is the rule id the narration cites (S3 for the market of the deal).
-        """
-        redeals = 0
-        while self.market.count(LOCOMOTIVE) >= self.locomotive_limit:
-            others = sum(1 for card in self.market if card is not None and card != LOCOMOTIVE)
-            others += sum(1 for card in self.deck if card != LOCOMOTIVE)
-            others += sum(1 for card in self.discard if card != LOCOMOTIVE)
-            if others < len(self.market) - self.locomotive_limit + 1:
-                self.counts["loop_guard_stops"] += 1
-                self.notes.append(
-                    f"the market shows {self.market.count(LOCOMOTIVE)} locomotives, but only "
-                    f"{others} other card{'' if others == 1 else 's'} exist: no reset could "
-                    "help, so it stays (D9)"
-                )
-                return
-            if redeals == self.redeal_limit:
-                self.counts["loop_guard_stops"] += 1
-                self.notes.append(
-                    f"the market was reset {redeals} times in a row; it stays as it is (D9)"
-                )
-                return
-            self.redeal(rule)
-            redeals += 1
+def _guard(state: State, log: Log | None, player: int | None, told: bool, **data: int) -> None:
+    """The D9 guard leaves the market as it is; ``told`` (and counted) unless nothing changed."""
+    if told:
+        bump(state, "loop_guard_stops")
+        if log:
+            log.add("loop_guard", player, **data)
+    state.loop_guard = True
 
-    def redeal(self, rule: str = "D6") -> None:
-        """Discard the whole market and turn up new cards (D6)."""
-        self.discard.extend(card for card in self.market if card is not None)
-        shown = self.market.count(LOCOMOTIVE)
-        self.market = [None] * len(self.market)
-        self.market = [self.draw() for _ in self.market]
-        self.counts["market_resets"] += 1
-        self.notes.append(
-            f"{shown} face-up locomotives: the market was discarded and dealt again ({rule})"
+
+def redeal(state: State, log: Log | None, player: int | None, rule: str = "D6") -> None:
+    """Discard the whole market and turn up new cards (D6)."""
+    old = state.market
+    state.discard = state.discard + tuple(card for card in old if card is not None)
+    state.market = (None,) * len(old)
+    new = tuple(draw(state, log, player) for _ in old)
+    state.market = new
+    bump(state, "market_resets")
+    if log:
+        discarded = [card for card in old if card is not None]
+        log.add(
+            "market_reset",
+            player,
+            discarded=discarded,
+            market=list(new),
+            locomotives=old.count(LOCOMOTIVE),
+            rule=rule,
         )
 
-    def reveal(self, count: int) -> list[str]:
-        """Turn up to ``count`` cards off the deck for a tunnel (C7, C9); the caller holds them."""
-        cards: list[str] = []
-        for _ in range(count):
-            if not self.deck and self.discard:
-                self.reshuffle(rule="C9")
-            card = self.draw()
-            if card is None:
-                if cards:
-                    self.notes.append(f"only {len(cards)} of {count} cards could be revealed (C9)")
-                break
-            cards.append(card)
-        return cards
 
-    def all_cards(self) -> list[str]:
-        """Every card in the deck, the discard pile and the market."""
-        return [*self.deck, *self.discard, *(card for card in self.market if card is not None)]
+def reveal(state: State, count: int, log: Log | None, player: int) -> tuple[str, ...]:
+    """Turn up to ``count`` cards off the deck for a tunnel (C7, C9); the caller holds them."""
+    cards: list[str] = []
+    for _ in range(count):
+        card = draw(state, log, player, rule="C9")
+        if card is None:
+            break
+        cards.append(card)
+    return tuple(cards)

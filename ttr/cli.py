@@ -1,6 +1,7 @@
 """The command line: ``python -m ttr replay FILE`` and friends.
 
-Every command exits 0 on success and 2 with one readable line on bad input, never a traceback.
+Every command exits 0 on success and 2 with one readable line on bad input, never a traceback:
+this module is the one place where errors become exit codes.
 """
 
 from __future__ import annotations
@@ -9,10 +10,14 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
+from typing import Any
 
 from ttr.board import load_board
 from ttr.colors import CARD_KINDS
+from ttr.errors import TTRError
 from ttr.game import Game
+from ttr.jsonio import check_writable, write_json
+from ttr.persist import state_to_dict
 from ttr.scenario import load_position, load_scenario
 from ttr.scoring.breakdown import outcome_table, outcome_to_dict, score_holdings
 
@@ -46,21 +51,29 @@ def describe(game: Game) -> str:
     return "\n".join(lines)
 
 
+def replay_summary(game: Game) -> dict[str, Any]:
+    """The final position of a replay as JSON data: the saved fields, each player's trains,
+    route points and stations left, the actions played and the narration."""
+    data: dict[str, Any] = {"rules": game.rules.name, "players": list(game.players)}
+    data.update(state_to_dict(game.setup, game.state))
+    data.update(
+        trains=game.trains, route_points=game.route_points, stations_left=game.stations_left
+    )
+    data["history"] = game.history
+    data["log"] = [line for event in game.events for line in event.lines]
+    return data
+
+
 def _replay(args: argparse.Namespace) -> int:
     game = load_scenario(args.file, variant=args.variant)
     if args.json:
-        data = game.to_dict()
-        data.pop("start", None)
-        data["log"] = [e.text for e in game.events]
-        print(json.dumps(data, indent=2, ensure_ascii=False))
+        print(json.dumps(replay_summary(game), indent=2, ensure_ascii=False))
         return 0
-    step = None
-    for event in game.events:
-        if event.step != step:
-            step = event.step
-            header = "setup" if step == 0 else f"{step}. {game.history[step - 1]}"
-            print(header)
-        print(f"   {event.text}")
+    history = game.history
+    for step in range(len(history) + 1):
+        print("setup" if step == 0 else f"{step}. {history[step - 1]}")
+        for line in game.events_of(step):
+            print(f"   {line}")
     print()
     print(describe(game))
     return 0
@@ -78,8 +91,11 @@ def _score(args: argparse.Namespace) -> int:
 
 
 def _simulate(args: argparse.Namespace) -> int:
-    from ttr.simulation import simulate
+    from ttr.simulation import check_run, simulate
 
+    check_run(args.games, args.jobs)
+    if args.json:
+        check_writable(args.json)
     result = simulate(
         args.map,
         args.players,
@@ -92,8 +108,7 @@ def _simulate(args: argparse.Namespace) -> int:
     )
     print(result.table())
     if args.json:
-        with open(args.json, "w", encoding="utf-8") as out:
-            json.dump(result.to_dict(), out, indent=1)
+        write_json(args.json, result.to_dict())
     return 0
 
 
@@ -150,6 +165,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
         return args.run(args)
-    except (ValueError, OSError) as err:
-        print(f"error: {err}", file=sys.stderr)
+    except (TTRError, OSError) as err:
+        print(f"error: {_one_line(err)}", file=sys.stderr)
         return 2
+    except KeyboardInterrupt:
+        print("error: interrupted", file=sys.stderr)
+        return 2
+    except Exception as err:  # a bug: still one line, never a traceback
+        print(f"error: internal error ({type(err).__name__}: {_one_line(err)})", file=sys.stderr)
+        return 1
+
+
+def _one_line(err: BaseException, limit: int = 300) -> str:
+    text = " ".join(str(err).split())
+    return text if len(text) <= limit else text[: limit - 3] + "..."

@@ -1,36 +1,44 @@
 """What must hold after every action of every game: the conservation laws of the engine.
 
-Used by the random-play and perft tests and by the soak run (``benchmarks/soak.py``). Each check
-returns a list of violations in plain words (empty when all is well), so a long run can report
-them without stopping at the first.
+Used by the random-play and perft tests, by the soak run (``benchmarks/soak.py``) and by loading
+(:mod:`ttr.persist`), which refuses a save that breaks any of them. Each check returns a list of
+violations in plain words (empty when all is well), so a long run can report them without
+stopping at the first. The checks never crash, whatever the state holds: a value of the wrong
+kind is itself reported.
 """
 
 from __future__ import annotations
 
 from collections import Counter
+from typing import TYPE_CHECKING
 
 from ttr.cards import full_deck
-from ttr.colors import LOCOMOTIVE
-from ttr.game import OVER, Game
+from ttr.colors import CARD_KINDS, LOCOMOTIVE
+from ttr.state import OPENING, OVER, TICKETS, TUNNEL, Setup, State
+
+if TYPE_CHECKING:
+    from ttr.game import Game
 
 FULL_DECK = Counter(full_deck())
 
 
-def card_multiset(game: Game) -> Counter[str]:
-    """Every train card by kind: hands, deck, discard, market and a tunnel's cards held aside."""
-    cards = Counter(game.cards.deck)
-    cards.update(game.cards.discard)
-    cards.update(c for c in game.cards.market if c is not None)
-    for seat_hand in game.hands:
-        cards.update(seat_hand)
-    if game.tunnel is not None:
-        route = game.board.routes[game.tunnel.route]
-        colored = route.length - game.tunnel.locomotives
-        if game.tunnel.color is not None:
-            cards[game.tunnel.color] += colored
-        cards[LOCOMOTIVE] += game.tunnel.locomotives
-        cards.update(game.tunnel.revealed)
-    return +cards
+def card_multiset(setup: Setup, state: State) -> Counter[str]:
+    """Every train card by kind: hands, deck, discard, market, a tunnel's cards held aside, and
+    the cards out of the game."""
+    cards = Counter(state.deck[: state.top])
+    cards.update(state.discard)
+    cards.update(c for c in state.market if c is not None)
+    cards.update(state.out)
+    for hand in state.hands:
+        cards.update(dict(zip(CARD_KINDS, hand, strict=True)))
+    tunnel = state.tunnel
+    if tunnel is not None:
+        route = setup.board.routes[tunnel.route]
+        if tunnel.color is not None:
+            cards[tunnel.color] += route.length - tunnel.locomotives
+        cards[LOCOMOTIVE] += tunnel.locomotives
+        cards.update(tunnel.revealed)
+    return cards
 
 
 def legal_list_problems(game: Game) -> list[str]:
@@ -49,73 +57,96 @@ def legal_list_problems(game: Game) -> list[str]:
     return problems
 
 
-def ticket_indices(game: Game) -> list[int]:
+def ticket_indices(state: State) -> list[int]:
     """Every ticket of the pool wherever it is: kept, deck, box, on offer, waiting to be dealt."""
-    found = [t for kept in game.tickets for t in kept]
-    found += game.ticket_deck + game.box + game.set_aside
-    if game.offer is not None:
-        found += game.offer.tickets
-    for waiting in game.opening_queue:
+    found = [t for kept in state.tickets for t in kept]
+    found += [*state.ticket_deck, *state.box, *state.set_aside]
+    if state.offer is not None:
+        found += state.offer.tickets
+    for waiting in state.opening_queue:
         found += waiting.tickets
     return found
 
 
 def violations(game: Game) -> list[str]:
     """Every broken invariant of ``game``'s position, in plain words."""
-    rules = game.rules
+    return state_violations(game.setup, game.state)
+
+
+def state_violations(setup: Setup, state: State) -> list[str]:
+    """Every broken invariant of a position, in plain words (never raises)."""
+    try:
+        return _violations(setup, state)
+    except Exception as err:  # a state too broken to check is broken
+        return [f"the position cannot be checked ({type(err).__name__}: {str(err)[:60]})"]
+
+
+def _violations(setup: Setup, state: State) -> list[str]:
+    rules, n = setup.rules, setup.num_players
     found = []
-    if card_multiset(game) != FULL_DECK:
+    cards = card_multiset(setup, state)
+    if +cards != FULL_DECK or any(v < 0 for v in cards.values()):
         found.append(
-            f"the train cards are not 12 of each colour + 14 locomotives "
-            f"({game.card_count()} in all)"
+            f"the train cards are not 12 of each colour + 14 locomotives ({sum(cards.values())} "
+            "in all)"
         )
-    if sorted(ticket_indices(game)) != list(range(len(game.ticket_pool))):
+    if sorted(ticket_indices(state)) != list(range(len(setup.ticket_pool))):
         found.append("a ticket was lost or duplicated")
-    for seat in range(game.num_players):
-        if game.trains[seat] < 0:
-            found.append(f"seat {seat} has {game.trains[seat]} trains")
-        if not 0 <= game.stations_left[seat] <= rules.stations:
-            found.append(f"seat {seat} has {game.stations_left[seat]} stations left")
-        if min(game.hands[seat].values()) < 0:
+    for seat in range(n):
+        if state.trains[seat] < 0:
+            found.append(f"seat {seat} has {state.trains[seat]} trains")
+        if not 0 <= state.stations_left[seat] <= rules.stations:
+            found.append(f"seat {seat} has {state.stations_left[seat]} stations left")
+        if min(state.hands[seat]) < 0:
             found.append(f"seat {seat} holds a negative number of cards")
-    built = Counter(game.stations.values())
-    for seat in range(game.num_players):
-        if built[seat] + game.stations_left[seat] != rules.stations:
-            found.append(f"seat {seat}: stations built and left do not add up")
-    lengths = [0] * game.num_players
-    points = [0] * game.num_players
-    lock = game.num_players <= rules.double_lock_max_players
-    for route in game.board.routes:
-        owner = game.owner[route.id]
+    if state.stations and not rules.has_stations:
+        found.append(f"there are no stations in {rules.title} (ST1)")
+    lengths = [0] * n
+    points = [0] * n
+    for route in setup.board.routes:
+        owner = state.owner[route.id]
         if owner is None:
             continue
         lengths[owner] += route.length
         points[owner] += rules.route_points[route.length]
-        twin = game.board.twin_id(route.id)
-        if twin is not None and game.owner[twin] is not None:
-            if game.owner[twin] == owner:
+        twin = setup.board.twin_id(route.id)
+        if twin is not None and state.owner[twin] is not None:
+            if state.owner[twin] == owner:
                 found.append(f"seat {owner} owns both routes of a double (C5)")
-            elif lock:
+            elif setup.double_lock and twin < route.id:
                 found.append("both routes of a double are used in a 2-3 player game (C5)")
-    # A route has one owner slot, so "owned twice" shows as trains or points counted twice.
-    if [rules.trains - n for n in lengths] != game.trains:
+    if tuple(rules.trains - used for used in lengths) != state.trains:
         found.append("trains left do not match the routes owned")
-    if points != game.route_points:
+    if tuple(points) != state.route_points:
         found.append("route points do not match the routes owned")
-    market = game.cards.market
+    market = state.market
     if len(market) != rules.market_size:
         found.append(f"the market has {len(market)} slots")
-    if (
-        market.count(LOCOMOTIVE) >= rules.market_locomotive_limit
-        and not game.counts["loop_guard_stops"]
-    ):
+    if market.count(LOCOMOTIVE) >= rules.market_locomotive_limit and not state.loop_guard:
         found.append("3 or more face-up locomotives without the D9 guard (D6)")
-    low = [
-        seat for seat in range(game.num_players) if game.trains[seat] <= rules.end_trigger_trains
-    ]
-    if low and game.final_turns_left is None and game.phase != OVER:
+    found += _phase_problems(setup, state)
+    low = [seat for seat in range(n) if state.trains[seat] <= rules.end_trigger_trains]
+    if low and state.final_turns_left is None and state.phase != OVER:
         found.append("a player has 2 or fewer trains but the final round has not begun (E1)")
-    if game.final_turns_left is not None and not 0 < game.final_turns_left <= game.num_players:
-        if game.phase != OVER:
-            found.append(f"{game.final_turns_left} final turns left (E1)")
+    if state.final_turns_left is not None and not 0 < state.final_turns_left <= n:
+        if state.phase != OVER:
+            found.append(f"{state.final_turns_left} final turns left (E1)")
+    if (state.final_turns_left is None) != (state.triggered_by is None):
+        found.append("the final round and the player who triggered it disagree (E1)")
+    return found
+
+
+def _phase_problems(setup: Setup, state: State) -> list[str]:
+    """The pending decision matches the phase (T3)."""
+    phase, found = state.phase, []
+    if (phase in (OPENING, TICKETS)) != (state.offer is not None):
+        found.append(f"phase {phase!r} and the ticket offer disagree (T3)")
+    elif state.offer is not None and state.offer.player != state.current_player:
+        found.append("the ticket offer belongs to another player (T3)")
+    if (phase == TUNNEL) != (state.tunnel is not None):
+        found.append(f"phase {phase!r} and the pending tunnel disagree (T3)")
+    if state.opening_queue and phase != OPENING:
+        found.append("opening offers wait but the opening is over (S4-S6)")
+    if state.set_aside and phase != OPENING:
+        found.append("returned opening tickets wait but the opening is over (V2, V4)")
     return found

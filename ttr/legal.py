@@ -5,38 +5,51 @@ every way to pay a station), and a random playout asks for that list before ever
 list is *lazy*: it is made of families that share one payment rule ("these 7 open gray routes of
 length 2, each payable in these 9 ways") and it counts them with a little arithmetic. ``len()``
 and ``actions[i]`` cost a few microseconds; iterating builds the actions in a fixed order.
-
-:class:`OpenRoutes` keeps, for each player, the routes still open to them (C1, C5) grouped by
-what pays for them (colour, length, ferry locomotives), updated as routes are claimed, and
-counts the claims a hand can make from them. Actions (immutable) and gray payment counts are
-made once and remembered.
+Actions (immutable) and gray payment counts are made once and remembered.
 """
 
 from __future__ import annotations
 
-import functools
-from bisect import insort
-from collections.abc import Callable, Iterator, Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Iterator, Sequence
+from typing import Any
 
-from ttr.actions import Action, BuildStation, Claim
-from ttr.colors import CARD_COLORS, GRAY, LOCOMOTIVE
-from ttr.payment import count_payments, nth_payment, payment_options
+from ttr.actions import (
+    DECLINE,
+    DRAW_DECK,
+    DRAW_TICKETS,
+    PASS,
+    Action,
+    BuildStation,
+    Claim,
+    DrawCard,
+    PayTunnel,
+)
+from ttr.cards import can_draw
+from ttr.colors import CARD_COLORS, GRAY, LOCO, LOCOMOTIVE, Hand
+from ttr.open_routes import PayClass
+from ttr.payment import count_payments, nth_payment, payment_options, tunnel_extra_options
+from ttr.state import OPENING, SECOND_CARD, TICKETS, TUNNEL, TURN, Setup, State
+from ttr.turn.stations import station_cost
+from ttr.turn.tickets import keep_choices
 
-if TYPE_CHECKING:
-    from ttr.board import Board, Route
-
-PayClass = tuple[str, int, int]  # (route colour, cost, minimum locomotives; -1 for a station)
 STATION = -1  # the "minimum locomotives" of a station's payment class
-Family = tuple[Sequence, PayClass, int]
+Family = tuple[Sequence[Any], PayClass, int]
 """Actions that share one payment rule: (targets, payment class, ways to pay each target)."""
 Part = tuple[int, Sequence[Action] | None, Sequence[Family] | None]
 """A run of legal actions: ``(size, ready-made actions, None)`` or ``(size, None, families)``."""
+
+DRAW_CARDS = tuple(DrawCard(slot) for slot in range(8))
+FULL_DRAWS = tuple((*DRAW_CARDS[:size], DRAW_DECK) for size in range(9))
+"""The draws of a full market of each size, with the deck: the usual start of a turn's list."""
 
 
 def ready_part(actions: Sequence[Action]) -> Part:
     """A part made of ready-made actions."""
     return (len(actions), actions, None)
+
+
+FULL_DRAW_PARTS = tuple(ready_part(draws) for draws in FULL_DRAWS)
+DRAW_TICKETS_PART, PASS_PART = ready_part((DRAW_TICKETS,)), ready_part((PASS,))
 
 
 def station_part(cities: Sequence[str], cost: int, each: int) -> Part:
@@ -49,7 +62,7 @@ MEMORY = 100_000  # entries a memo may hold before it starts afresh: a bound nev
 # practice (a thousand 5-player games leave fewer than 5,000 gray counts)
 
 
-def remember(memo: dict, key: object, value: object) -> None:
+def remember(memo: dict[Any, Any], key: object, value: object) -> None:
     """Store ``value`` in ``memo``, emptying it first if it is full."""
     if len(memo) >= MEMORY:
         memo.clear()
@@ -62,152 +75,145 @@ def gray_payment_count(colors: tuple[int, ...], locomotives: int, cost: int, fer
     The same as :func:`count_payments` for a gray route, remembered: hands repeat a lot.
     """
     key = (colors, locomotives, cost, ferry)
-    count = _GRAY_COUNTS.get(key)
-    if count is None:
-        hand = dict.fromkeys(CARD_COLORS, 0)
-        hand.update(zip(CARD_COLORS, colors, strict=False))
-        hand[LOCOMOTIVE] = locomotives
-        count = count_payments(hand, GRAY, cost, ferry)
-        remember(_GRAY_COUNTS, key, count)
-    return count
+    number = _GRAY_COUNTS.get(key)
+    if number is None:
+        hand = (*colors, *(0,) * (len(CARD_COLORS) - len(colors)), locomotives)
+        number = count_payments(hand, GRAY, cost, ferry)
+        remember(_GRAY_COUNTS, key, number)
+    return number
 
 
-class OpenRoutes:
-    """For each player, the open routes by payment class, kept up to date as routes are claimed.
+def legal_actions(setup: Setup, state: State) -> Sequence[Action]:
+    """Every legal action now, in a fixed order (T1, T3): the perft-style contract."""
+    phase = state.phase
+    if phase == TURN:
+        return turn_actions(setup, state)
+    if phase == SECOND_CARD:  # any card but a face-up locomotive (D4)
+        market = state.market
+        drawable = can_draw(state)
+        if drawable and None not in market and LOCOMOTIVE not in market:
+            return list(FULL_DRAWS[len(market)])
+        actions: list[Action] = [
+            DRAW_CARDS[slot]
+            for slot, card in enumerate(market)
+            if card is not None and card != LOCOMOTIVE
+        ]
+        if drawable:
+            actions.append(DRAW_DECK)
+        return actions
+    if phase in (OPENING, TICKETS):
+        offer = state.offer
+        assert offer is not None
+        return list(keep_choices(len(offer.tickets), offer.keep_min, offer.keep_max))
+    if phase == TUNNEL:
+        tunnel = state.tunnel
+        assert tunnel is not None
+        hand = state.hands[state.current_player]
+        options = tunnel_extra_options(hand, tunnel.color, tunnel.extra)
+        return [*(PayTunnel(k) for k in options), DECLINE]
+    return []
 
-    A route is open to a player when nobody owns it and its double does not bar the player (C5):
-    one player never owns both routes of a double, and at 2-3 players a double is one route. Of
-    two identical routes of a double that are both free, only the first is listed (claiming
-    either is the same move).
 
-    ``groups[player]`` maps each route colour to its classes ``(length, ferry locomotives,
-    route ids, payment class)``, shortest first, so a hand that cannot pay a length can stop
-    looking there.
+def turn_actions(setup: Setup, state: State) -> LegalActions:
+    """The legal actions at the start of a turn: draws, claims, tickets, stations (T1)."""
+    player = state.current_player
+    hand = state.hands[player]
+    market = state.market
+    drawable = state.top or state.discard
+    if drawable and None not in market:
+        parts = [FULL_DRAW_PARTS[len(market)]]
+    else:
+        draws: list[Action] = [DRAW_CARDS[slot] for slot, card in enumerate(market) if card]
+        if drawable:
+            draws.append(DRAW_DECK)
+        parts = [ready_part(draws)] if draws else []
+    colors = tuple(sorted(filter(None, hand[:LOCO])))
+    families: list[Family] = []
+    claims = count_claims(setup, state.open[player], hand, colors, state.trains[player], families)
+    if claims:
+        parts.append((claims, None, families))
+    if state.ticket_deck:
+        parts.append(DRAW_TICKETS_PART)
+    if state.stations_left[player]:
+        cost = station_cost(setup, state, player)
+        each = gray_payment_count(colors, hand[LOCO], cost, 0)
+        if each:
+            parts.append(station_part(free_cities(setup, state), cost, each))
+    return LegalActions(hand, parts or [PASS_PART])
+
+
+_FREE: dict[str, tuple[dict[str, int], list[str]]] = {}
+
+
+def free_cities(setup: Setup, state: State) -> list[str]:
+    """The cities without a station, in board order (ST1).
+
+    Remembered for the last ``stations`` dict seen on each board: the dict is never changed in
+    place (a new one replaces it), so the same object means the same cities.
     """
+    stations = state.stations
+    last = _FREE.get(setup.board.name)
+    if last is not None and last[0] is stations:
+        return last[1]
+    free = [city for city in setup.board.cities if city not in stations]
+    _FREE[setup.board.name] = (stations, free)
+    return free
 
-    def __init__(
-        self,
-        board: Board,
-        players: int,
-        is_open: Callable[[Route, int], bool],
-        unclaimed: bool = False,
-    ):
-        self.is_open = is_open
-        self.classes = classes = _route_classes(board)
-        self.groups: list[dict[str, list[tuple[int, int, list[int], PayClass]]]] = []
-        self._members: list[list[list[int]]] = []  # [player][class slot] -> open route ids
-        for player in range(players):
-            if unclaimed and classes.unclaimed is not None:  # every game starts alike
-                lists = [members[:] for members in classes.unclaimed]
-            else:
-                lists = [[] for _ in classes.pays]
-                for route in board.routes:
-                    if is_open(route, player):
-                        lists[classes.slot_of[route.id]].append(route.id)
-                if unclaimed:
-                    classes.unclaimed = [members[:] for members in lists]
-            groups: dict[str, list[tuple[int, int, list[int], PayClass]]] = {
-                color: [] for color in _COLOR_ORDER
-            }
-            for pay, members in zip(classes.pays, lists, strict=True):
-                groups[pay[0]].append((pay[1], pay[2], members, pay))
-            self.groups.append(groups)
-            self._members.append(lists)
 
-    def claims(
-        self,
-        player: int,
-        hand: dict[str, int],
-        colors: tuple[int, ...],
-        trains: int,
-        families: list[Family],
-    ) -> int:
-        """How many claims ``player`` can make with ``hand`` and ``trains`` (C1-C2, C5-C6);
-        their families go into ``families``. ``colors`` is the hand's non-zero colour counts,
-        sorted: what pays a gray route."""
-        locomotives = hand[LOCOMOTIVE]
-        total = 0
-        groups = self.groups[player]
-        for color in CARD_COLORS:
-            have = hand[color]
-            if not have and not locomotives:  # nothing to pay with
-                continue
-            limit = have + locomotives if have + locomotives < trains else trains
-            for length, ferry, routes, pay in groups[color]:
-                if length > limit:
-                    break
-                if routes:  # count_payments for one colour, inlined (C2, C6)
-                    most = length - 1 if locomotives >= length else locomotives
-                    fewest = length - have if length - have > ferry else ferry
-                    each = (most - fewest + 1 if most >= fewest else 0) + (locomotives >= length)
-                    if each:
-                        families.append((routes, pay, each))
-                        total += len(routes) * each
-        best = colors[-1] if colors else 0
-        limit = best + locomotives if best + locomotives < trains else trains
-        for length, ferry, routes, pay in groups[GRAY]:
+def count_claims(
+    setup: Setup,
+    lists: tuple[tuple[int, ...], ...],
+    hand: Hand,
+    colors: tuple[int, ...],
+    trains: int,
+    families: list[Family],
+) -> int:
+    """How many claims a player can make with ``hand`` and ``trains`` from their open routes
+    ``lists`` (C1-C2, C5-C6); their families go into ``families``. ``colors`` is the hand's
+    non-zero colour counts, sorted: what pays a gray route."""
+    locomotives = hand[LOCO]
+    total = 0
+    by_color = setup.classes.by_color
+    for index in range(LOCO):
+        have = hand[index]
+        if not have and not locomotives:  # nothing to pay with
+            continue
+        limit = have + locomotives if have + locomotives < trains else trains
+        for slot, length, ferry, pay in by_color[index]:
             if length > limit:
                 break
-            if routes and ferry <= locomotives:
-                each = gray_payment_count(colors, locomotives, length, ferry)
+            routes = lists[slot]
+            if routes:  # count_payments for one colour, inlined (C2, C6)
+                most = length - 1 if locomotives >= length else locomotives
+                fewest = length - have if length - have > ferry else ferry
+                each = (most - fewest + 1 if most >= fewest else 0) + (locomotives >= length)
                 if each:
                     families.append((routes, pay, each))
                     total += len(routes) * each
-        return total
-
-    def claimed(self, route: Route, twin: Route | None) -> None:
-        """Update every player's lists after ``route`` was claimed (its owner is already set)."""
-        slot = self.classes.slot_of[route.id]
-        for lists in self._members:
-            members = lists[slot]
-            if route.id in members:
-                members.remove(route.id)
-        if twin is not None:  # the other route of the double may open or close for some (C5)
-            slot = self.classes.slot_of[twin.id]
-            for player, lists in enumerate(self._members):
-                members = lists[slot]
-                listed = twin.id in members
-                if self.is_open(twin, player) != listed:
-                    if listed:
-                        members.remove(twin.id)
-                    else:
-                        insort(members, twin.id)
-
-
-class _RouteClasses:
-    """A board's payment classes, worked out once for every game on that board."""
-
-    def __init__(self, board: Board):
-        self.pays = sorted(
-            {_pay_class(r) for r in board.routes}, key=lambda c: (_COLOR_ORDER[c[0]], c[1:])
-        )
-        slot = {pay: i for i, pay in enumerate(self.pays)}
-        self.slot_of = [slot[_pay_class(route)] for route in board.routes]
-        self.unclaimed: list[list[int]] | None = None  # the open lists before any claim
-
-
-@functools.cache
-def _route_classes(board: Board) -> _RouteClasses:
-    return _RouteClasses(board)
-
-
-_COLOR_ORDER = {color: i for i, color in enumerate((*CARD_COLORS, GRAY))}
-
-
-def _pay_class(route: Route) -> PayClass:
-    return (route.color, route.length, route.locomotives)
+    best = colors[-1] if colors else 0
+    limit = best + locomotives if best + locomotives < trains else trains
+    for slot, length, ferry, pay in by_color[LOCO]:  # gray routes
+        if length > limit:
+            break
+        routes = lists[slot]
+        if routes and ferry <= locomotives:
+            each = gray_payment_count(colors, locomotives, length, ferry)
+            if each:
+                families.append((routes, pay, each))
+                total += len(routes) * each
+    return total
 
 
 class LegalActions(Sequence[Action]):
     """The legal actions of a position as a lazy sequence (``len``, index, iterate, ``in``).
 
-    It reads the game's live lists of open routes, so it describes the position it was made in
-    until the next action is played: ask the game again after each action.
+    It holds the position's values (which never change), so it stays valid; ask the game again
+    after each action for the new position's list.
     """
 
     __slots__ = ("_hand", "_parts", "_total")
 
-    def __init__(self, hand: dict[str, int], parts: list[Part]) -> None:
+    def __init__(self, hand: Hand, parts: list[Part]) -> None:
         self._hand = hand  # what pays for the claims and stations listed
         self._parts = parts
         total = 0
@@ -218,7 +224,7 @@ class LegalActions(Sequence[Action]):
     def __len__(self) -> int:
         return self._total
 
-    def __getitem__(self, index):  # type: ignore[override]
+    def __getitem__(self, index):  # type: ignore[no-untyped-def, override]
         if isinstance(index, slice):
             return list(self)[index]
         if index < 0:
@@ -229,7 +235,8 @@ class LegalActions(Sequence[Action]):
             if index < size:
                 if actions is not None:
                     return actions[index]
-                for targets, pay, each in families:  # type: ignore[union-attr]
+                assert families is not None
+                for targets, pay, each in families:
                     members = len(targets) * each
                     if index < members:
                         target, option = divmod(index, each)
@@ -245,7 +252,8 @@ class LegalActions(Sequence[Action]):
             if actions is not None:
                 yield from actions
                 continue
-            for targets, pay, _ in families:  # type: ignore[union-attr]
+            assert families is not None
+            for targets, pay, _ in families:
                 color, cost, minimum = pay
                 options = payment_options(self._hand, color, cost, max(minimum, 0))
                 yield from (_make(target, pay, paid) for target in targets for paid in options)
@@ -255,20 +263,21 @@ class LegalActions(Sequence[Action]):
             return list(self) == list(other)
         return NotImplemented
 
+    __hash__ = None  # type: ignore[assignment]
+
     def __repr__(self) -> str:
         return f"LegalActions({list(self)!r})"
 
 
-_MADE: dict[tuple, Action] = {}
+_MADE: dict[tuple[Any, ...], Action] = {}
 
 
-def _make(target, pay: PayClass, paid: tuple[str | None, int]) -> Action:
+def _make(target: Any, pay: PayClass, paid: tuple[str | None, int]) -> Action:
     """The claim (or station) of ``target`` paid with ``paid``; actions are immutable, so each
     is made once and handed out again (making a frozen dataclass is slow)."""
     key = (target, pay[2] == STATION, *paid)
     action = _MADE.get(key)
     if action is None:
-        kind = BuildStation if pay[2] == STATION else Claim
-        action = kind(target, *paid)
+        action = BuildStation(target, *paid) if pay[2] == STATION else Claim(target, *paid)
         remember(_MADE, key, action)
     return action

@@ -1,15 +1,13 @@
-"""Reading and writing actions as text, in the context of a game (grammar: :mod:`ttr.actions`).
+"""Reading and writing actions as text, in the context of a position (see :mod:`ttr.actions`).
 
-``parse_action(game, format_action(game, a)) == a`` for every legal action ``a``.
+``parse_action(setup, state, format_action(setup, state, a)) == a`` for every legal action ``a``.
+Parsing is linear in the length of the text (no backtracking patterns), and refuses text longer
+than :data:`MAX_TEXT` before reading it.
 """
 
 from __future__ import annotations
 
-import re
-from typing import TYPE_CHECKING
-
 from ttr.actions import (
-    CARDS_AT_END,
     DECLINE,
     DRAW_DECK,
     DRAW_TICKETS,
@@ -20,43 +18,41 @@ from ttr.actions import (
     Decline,
     DrawCard,
     DrawTickets,
-    IllegalAction,
     KeepTickets,
-    NotationError,
     Pass,
     PayTunnel,
     format_cards,
-    read_cards,
 )
-from ttr.colors import LOCOMOTIVE
-from ttr.payment import payment_problem
+from ttr.colors import LOCOMOTIVE, card_kind
+from ttr.errors import IllegalAction, NotationError, UnknownReference, preview
+from ttr.open_routes import is_open
+from ttr.payment import payment_problem, tunnel_extra_options
+from ttr.state import Setup, State
 from ttr.text import count
+from ttr.turn.stations import station_cost
 
-if TYPE_CHECKING:
-    from ttr.game import Game
-
-
+MAX_TEXT = 300
+"""The longest action text read (a claim of the longest route names fewer than 100 characters)."""
 _DRAW_TEXT = {None: "draw deck", **{slot: f"draw {slot + 1}" for slot in range(8)}}
+Cards = list[tuple[str, int | None]]
 
 
-def format_action(game: Game, action: Action) -> str:
-    """The notation of ``action`` in ``game``'s current position."""
+def format_action(setup: Setup, state: State, action: Action) -> str:
+    """The notation of ``action`` in the position ``state``."""
     if isinstance(action, DrawCard):
-        return _DRAW_TEXT.get(action.slot) or f"draw {action.slot + 1}"
+        text = _DRAW_TEXT.get(action.slot)
+        return text if text is not None else f"draw {action.slot + 1}"  # type: ignore[operator]
     if isinstance(action, Claim):
-        route = game.board.routes[action.route]
+        route = setup.board.routes[action.route]
         cards = format_cards(action.color, route.length - action.locomotives, action.locomotives)
-        return f"claim {game.board.ref(route)} {cards}"
+        return f"claim {setup.board.ref(route)} {cards}"
     if isinstance(action, BuildStation):
-        cost = (
-            game._station_cost(game.current_player)
-            if game.stations_left[game.current_player]
-            else 1
-        )
+        player = state.current_player
+        cost = station_cost(setup, state, player) if state.stations_left[player] else 1
         cards = format_cards(action.color, cost - action.locomotives, action.locomotives)
-        return f"station {game.board.display(action.city)} {cards}"
+        return f"station {setup.board.display(action.city)} {cards}"
     if isinstance(action, PayTunnel):
-        tunnel = game.tunnel
+        tunnel = state.tunnel
         if tunnel is None:
             return f"pay {action.locomotives} loco"
         return "pay " + format_cards(
@@ -70,15 +66,20 @@ def format_action(game: Game, action: Action) -> str:
         return "decline"
     if isinstance(action, Pass):
         return "pass"
-    raise TypeError(f"not an action: {action!r}")
+    raise TypeError(f"not an action: {preview(action)}")
 
 
-def parse_action(game: Game, text: str) -> Action:
-    """The action ``text`` names in ``game``'s current position.
+def parse_action(setup: Setup, state: State, text: str) -> Action:
+    """The action ``text`` names in the position ``state``.
 
     Raises :class:`NotationError` for text that does not read, :class:`UnknownReference` for an
-    unknown city or route, and :class:`IllegalAction` for a payment with the wrong number of cards.
+    unknown city, route or ticket, and :class:`IllegalAction` for a payment with the wrong number
+    of cards.
     """
+    if not isinstance(text, str):
+        raise NotationError(f"an action's notation is text, not {preview(text)}")
+    if len(text) > MAX_TEXT:
+        raise NotationError(f"an action of {len(text)} characters is too long: {preview(text)}")
     words = text.strip().split(maxsplit=1)
     if not words:
         raise NotationError("empty action: expected e.g. 'draw deck', 'claim A-B red', 'keep 1 2'")
@@ -87,112 +88,184 @@ def parse_action(game: Game, text: str) -> Action:
         rest = rest.strip().lower()
         if rest in ("deck", "blind", "d"):
             return DRAW_DECK
-        if rest.isdigit():
+        if rest.isdigit() and rest.isascii() and len(rest) < 4:
             return DrawCard(int(rest) - 1)
-        raise NotationError(f"cannot read {text!r}: expected 'draw deck' or 'draw 1' to 'draw 5'")
+        raise NotationError(
+            f"cannot read {preview(text)}: expected 'draw deck' or 'draw 1' to 'draw 5'"
+        )
     if verb in ("tickets", "pass", "decline"):
         if rest.strip():
-            raise NotationError(f"cannot read {text!r}: {verb!r} takes nothing after it")
+            raise NotationError(f"cannot read {preview(text)}: {verb!r} takes nothing after it")
         return {"tickets": DRAW_TICKETS, "pass": PASS, "decline": DECLINE}[verb]
     if verb == "keep":
-        return _parse_keep(rest, text)
+        return _parse_keep(setup, state, rest, text)
     if verb == "claim":
-        return _parse_claim(game, rest, text)
+        return _parse_claim(setup, state, rest, text)
     if verb == "station":
-        return _parse_station(game, rest, text)
+        return _parse_station(setup, state, rest, text)
     if verb == "pay":
-        return _parse_pay(game, rest)
+        return _parse_pay(state, rest)
     raise NotationError(
-        f"cannot read {text!r}: actions start with draw, claim, tickets, keep, station, pay, "
-        "decline or pass"
+        f"cannot read {preview(text)}: actions start with draw, claim, tickets, keep, station, "
+        "pay, decline or pass"
     )
 
 
-def _parse_keep(rest: str, text: str) -> KeepTickets:
-    rest = rest.strip().lower()
-    if rest in ("", "none"):
-        return KeepTickets(())
-    if not re.fullmatch(r"\d+(\s*,?\s*\d+)*", rest):
-        raise NotationError(f"cannot read {text!r}: expected ticket numbers, e.g. 'keep 1 3'")
-    return KeepTickets(tuple(sorted(int(n) - 1 for n in re.findall(r"\d+", rest))))
+def read_cards(text: str) -> Cards:
+    """Read ``"red red loco"``, ``"2 red 1 loco"`` or ``"2red"`` into ``[(kind, count), ...]``.
+
+    ``count`` is None for a word without a number.
+    """
+    cards: Cards = []
+    number: int | None = None
+    for token in text.split():
+        digits = len(token) - len(token.lstrip("0123456789"))
+        if digits:
+            if number is not None or digits > 3:
+                raise NotationError(
+                    f"cannot read the cards {preview(text)}: a number of cards too many"
+                )
+            number, token = int(token[:digits]), token[digits:]
+            if not token:
+                continue
+        kind = card_kind(token)
+        if kind is None:
+            raise NotationError(f"unknown card {preview(token)}: expected a colour or 'loco'")
+        cards.append((kind, number))
+        number = None
+    if number is not None:
+        raise NotationError(
+            f"cannot read the cards {preview(text)}: a number needs a card after it"
+        )
+    return cards
 
 
-def _split_cards(rest: str, text: str, what: str) -> tuple[str, list[tuple[str, int | None]]]:
-    match = CARDS_AT_END.fullmatch(" " + rest)
-    assert match is not None
-    head, cards = match["head"].strip(), read_cards(match["cards"])
+def _is_card_token(token: str) -> bool:
+    word = token.lstrip("0123456789")
+    return not word or card_kind(word) is not None
+
+
+def split_cards(rest: str, text: str, what: str) -> tuple[str, Cards]:
+    """Split ``"Paris-Bruxelles (yellow) yellow yellow"`` into the name and the cards at its end."""
+    tokens = rest.split()
+    end = len(tokens)
+    while end > 0 and _is_card_token(tokens[end - 1]):
+        end -= 1
+    head = " ".join(tokens[:end])
     if not head:
-        raise NotationError(f"cannot read {text!r}: expected {what}")
+        raise NotationError(f"cannot read {preview(text)}: expected {what}")
+    cards = read_cards(" ".join(tokens[end:]))
     if not cards:
-        raise NotationError(f"cannot read {text!r}: list the cards to pay, e.g. 'red red loco'")
+        raise NotationError(
+            f"cannot read {preview(text)}: list the cards to pay, e.g. 'red red loco'"
+        )
     return head, cards
 
 
-def _payment(
-    cards: list[tuple[str, int | None]], cost: int, rule: str, what: str
-) -> tuple[str | None, int]:
+def _payment(cards: Cards, cost: int, rule: str, what: str) -> tuple[str | None, int]:
     """``(color, locomotives)`` from listed cards; one bare colour word means all ``cost`` cards."""
     if len(cards) == 1 and cards[0][1] is None:
         return (None, cost) if cards[0][0] == LOCOMOTIVE else (cards[0][0], 0)
     colors = {kind for kind, _ in cards if kind != LOCOMOTIVE}
     if len(colors) > 1:
         raise IllegalAction(
-            f"{rule}: {what} is paid in one colour (plus locomotives), "
-            f"not {' and '.join(sorted(colors))}"
+            rule,
+            f"{what} is paid in one colour (plus locomotives), not {' and '.join(sorted(colors))}",
         )
-    locos = sum(count or 1 for kind, count in cards if kind == LOCOMOTIVE)
-    total = sum(count or 1 for _, count in cards)
+    locos = sum(n or 1 for kind, n in cards if kind == LOCOMOTIVE)
+    total = sum(n or 1 for _, n in cards)
     if total != cost:
-        raise IllegalAction(f"{rule}: {what} takes {count(cost, 'card')}; {total} listed")
+        raise IllegalAction(rule, f"{what} takes {count(cost, 'card')}; {total} listed")
     color = colors.pop() if colors else None
     return color, locos
 
 
-def _parse_claim(game: Game, rest: str, text: str) -> Claim:
-    head, cards = _split_cards(
+def _parse_claim(setup: Setup, state: State, rest: str, text: str) -> Claim:
+    head, cards = split_cards(
         rest, text, "a route, e.g. 'claim Paris-Bruxelles (yellow) yellow yellow'"
     )
-    candidates = game.board.find_routes(head)
-    player = game.current_player
-    payments = [_payment(cards, r.length, "C2", game.board.ref(r)) for r in candidates]
+    board = setup.board
+    candidates = board.find_routes(head)
+    player = state.current_player
+    payments = [_payment(cards, r.length, "C2", board.ref(r)) for r in candidates]
 
     def preference(index: int) -> tuple[bool, bool, bool]:
         """Open to the player first, then payable with the listed cards, then free."""
-        route, (color, locos) = candidates[index], payments[index]
-        payable = payment_problem(
-            game.hands[player], route.color, route.length, (color, locos), route.locomotives
+        route, paid = candidates[index], payments[index]
+        problem = payment_problem(
+            state.hands[player], route.color, route.length, paid, route.locomotives
         )
-        return (game.is_open(route, player), payable is None, game.owner[route.id] is None)
+        open_ = is_open(board, state.owner, route.id, player, setup.double_lock)
+        return (open_, problem is None, state.owner[route.id] is None)
 
     best = max(range(len(candidates)), key=preference)  # the first of equals wins
     color, locos = payments[best]
     return Claim(candidates[best].id, color, locos)
 
 
-def _parse_station(game: Game, rest: str, text: str) -> BuildStation:
-    head, cards = _split_cards(rest, text, "a city, e.g. 'station Berlin red'")
-    city = game.board.city(head)
-    player = game.current_player
-    cost = (
-        game._station_cost(player) if game.rules.has_stations and game.stations_left[player] else 1
-    )
+def _parse_station(setup: Setup, state: State, rest: str, text: str) -> BuildStation:
+    head, cards = split_cards(rest, text, "a city, e.g. 'station Berlin red'")
+    city = setup.board.city(head)
+    player = state.current_player
+    has = setup.rules.has_stations and state.stations_left[player]
+    cost = station_cost(setup, state, player) if has else 1
     color, locos = _payment(cards, cost, "ST2", "this station")
     return BuildStation(city, color, locos)
 
 
-def _parse_pay(game: Game, rest: str) -> PayTunnel:
-    tunnel = game.tunnel
+def _parse_pay(state: State, rest: str) -> PayTunnel:
+    tunnel = state.tunnel
     if not rest.strip():
         if tunnel is None:
             return PayTunnel(0)
-        options = game.legal_actions()
-        return options[0] if isinstance(options[0], PayTunnel) else PayTunnel(0)
+        hand = state.hands[state.current_player]
+        options = tunnel_extra_options(hand, tunnel.color, tunnel.extra)
+        return PayTunnel(options[0] if options else 0)
     cards = read_cards(rest)
     if tunnel is None:
-        return PayTunnel(sum(count or 1 for kind, count in cards if kind == LOCOMOTIVE))
+        return PayTunnel(sum(n or 1 for kind, n in cards if kind == LOCOMOTIVE))
     color, locos = _payment(cards, tunnel.extra, "C7", "the tunnel's extra cost")
     if color is not None and color != tunnel.color:
         raise IllegalAction(
-            f"C7: the extra cost is paid in {tunnel.color or 'locomotives'}, not {color}"
+            "C7", f"the extra cost is paid in {tunnel.color or 'locomotives'}, not {color}"
         )
     return PayTunnel(locos)
+
+
+def _parse_keep(setup: Setup, state: State, rest: str, text: str) -> KeepTickets:
+    """``keep 1 3``, ``keep none`` or ``keep Seattle-Los Angeles, Duluth-Houston``."""
+    rest = rest.strip()
+    if rest.lower() in ("", "none"):
+        return KeepTickets(())
+    numbers = rest.replace(",", " ").split()
+    if all(n.isdigit() and n.isascii() and len(n) < 4 for n in numbers):
+        return KeepTickets(tuple(sorted(int(n) - 1 for n in numbers)))
+    offer = state.offer
+    if offer is None:
+        raise NotationError(
+            f"cannot read {preview(text)}: expected ticket numbers ('keep 1 3') or, while "
+            "tickets are on offer, their names ('keep Seattle-Los Angeles')"
+        )
+    positions = []
+    for name in rest.split(","):
+        position = _offered(setup, offer.tickets, name.strip(), text)
+        if position in positions:
+            raise NotationError(f"cannot read {preview(text)}: a ticket is named twice")
+        positions.append(position)
+    return KeepTickets(tuple(sorted(positions)))
+
+
+def _offered(setup: Setup, offered: tuple[int, ...], name: str, text: str) -> int:
+    """The position in the offer of the ticket ``name`` (``"Seattle-Los Angeles"``)."""
+    board = setup.board
+    try:
+        parts = board.ticket_cities(name)
+    except UnknownReference as err:
+        raise NotationError(f"cannot read {preview(text)}: {err}") from None
+    for position, index in enumerate(offered):
+        if {setup.ticket_pool[index].a, setup.ticket_pool[index].b} == parts:
+            return position
+    on_offer = ", ".join(board.ticket_ref(setup.ticket_pool[i]) for i in offered)
+    raise NotationError(
+        f"cannot read {preview(text)}: {preview(name)} is not on offer ({on_offer})"
+    )

@@ -3,20 +3,34 @@
 A payment is a pair ``(color, locomotives)``: ``locomotives`` wild cards and the rest of the cost
 in cards of one ``color``. ``color`` is None exactly when the payment is locomotives only. Cards
 of two different colours never mix (C2).
+
+A hand is a tuple of nine counts in ``CARD_KINDS`` order (see :mod:`ttr.colors`); the functions
+also accept a ``{kind: count}`` mapping.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 
-from ttr.colors import CARD_COLORS, GRAY, LOCOMOTIVE
+from ttr.colors import CARD_COLORS, COLOR_SET, GRAY, KIND_INDEX, LOCO, Hand, hand_of
 from ttr.text import count
 
 Payment = tuple[str | None, int]
+_COLOR_INDICES = tuple(enumerate(CARD_COLORS))
+
+
+def as_hand(hand: Hand | Mapping[str, int]) -> Hand:
+    """The hand as a tuple of nine counts."""
+    return hand if isinstance(hand, tuple) else hand_of(dict(hand))
+
+
+def _payers(color: str) -> tuple[tuple[int, str], ...]:
+    """The (index, colour) pairs that may pay for something painted ``color`` (C2)."""
+    return _COLOR_INDICES if color == GRAY else ((KIND_INDEX[color], color),)
 
 
 def payment_options(
-    hand: Mapping[str, int], color: str, cost: int, min_locomotives: int = 0
+    hand: Hand | Mapping[str, int], color: str, cost: int, min_locomotives: int = 0
 ) -> list[Payment]:
     """Every way ``hand`` can pay ``cost`` cards for something painted ``color``, in a fixed order.
 
@@ -24,11 +38,12 @@ def payment_options(
     number of locomotive symbols (C6). Colours come in ``CARD_COLORS`` order, each with fewest
     locomotives first; paying with locomotives only comes last.
     """
-    locomotives = hand[LOCOMOTIVE]
+    hand = as_hand(hand)
+    locomotives = hand[LOCO]
     options: list[Payment] = []
     most = min(cost - 1, locomotives)
-    for card in CARD_COLORS if color == GRAY else (color,):
-        fewest = max(min_locomotives, cost - hand[card])
+    for index, card in _payers(color):
+        fewest = max(min_locomotives, cost - hand[index])
         options.extend((card, used) for used in range(fewest, most + 1))
     if locomotives >= cost:
         options.append((None, cost))
@@ -36,14 +51,15 @@ def payment_options(
 
 
 def count_payments(
-    hand: Mapping[str, int], color: str, cost: int, min_locomotives: int = 0
+    hand: Hand | Mapping[str, int], color: str, cost: int, min_locomotives: int = 0
 ) -> int:
     """``len(payment_options(hand, color, cost, min_locomotives))``, by arithmetic."""
-    locomotives = hand[LOCOMOTIVE]
+    hand = as_hand(hand)
+    locomotives = hand[LOCO]
     most = cost - 1 if locomotives >= cost else locomotives
     total = 1 if locomotives >= cost else 0
-    for card in CARD_COLORS if color == GRAY else (color,):
-        fewest = cost - hand[card]
+    for index, _ in _payers(color):
+        fewest = cost - hand[index]
         if fewest < min_locomotives:
             fewest = min_locomotives
         if most >= fewest:
@@ -52,13 +68,14 @@ def count_payments(
 
 
 def nth_payment(
-    hand: Mapping[str, int], color: str, cost: int, min_locomotives: int, index: int
+    hand: Hand | Mapping[str, int], color: str, cost: int, min_locomotives: int, index: int
 ) -> Payment:
     """``payment_options(hand, color, cost, min_locomotives)[index]``, without the list."""
-    locomotives = hand[LOCOMOTIVE]
+    hand = as_hand(hand)
+    locomotives = hand[LOCO]
     most = cost - 1 if locomotives >= cost else locomotives
-    for card in CARD_COLORS if color == GRAY else (color,):
-        fewest = cost - hand[card]
+    for kind, card in _payers(color):
+        fewest = cost - hand[kind]
         if fewest < min_locomotives:
             fewest = min_locomotives
         if index <= most - fewest:
@@ -70,37 +87,48 @@ def nth_payment(
     raise IndexError("payment index out of range")
 
 
-def tunnel_extra_options(hand: Mapping[str, int], color: str | None, extra: int) -> list[int]:
+def tunnel_extra_options(
+    hand: Hand | Mapping[str, int], color: str | None, extra: int
+) -> list[int]:
     """How many locomotives may be among a tunnel's ``extra`` cards (C7), fewest first.
 
     ``color`` is the colour the tunnel was paid in, or None if it was paid with locomotives only,
     in which case the extra must be locomotives too.
     """
-    locomotives = hand[LOCOMOTIVE]
+    hand = as_hand(hand)
+    locomotives = hand[LOCO]
     if color is None:
         return [extra] if locomotives >= extra else []
-    return list(range(max(0, extra - hand[color]), min(extra, locomotives) + 1))
+    return list(range(max(0, extra - hand[KIND_INDEX[color]]), min(extra, locomotives) + 1))
 
 
 def payment_problem(
-    hand: Mapping[str, int], color: str, cost: int, paid: Payment, min_locomotives: int = 0
+    hand: Hand | Mapping[str, int], color: str, cost: int, paid: Payment, min_locomotives: int = 0
 ) -> str | None:
-    """Why the payment ``paid`` is not allowed for ``cost`` cards of ``color``, or None if it is."""
+    """Why the payment ``paid`` is not allowed for ``cost`` cards of ``color``, or None if it is.
+
+    ``paid``'s fields must already have the right types (a colour name or None, an int).
+    """
+    hand = as_hand(hand)
     card, locomotives = paid
     if locomotives < 0 or locomotives > cost:
         return f"{locomotives} locomotives cannot be part of a {cost}-card payment"
     if card is None and locomotives != cost:
-        return f"it costs {cost} cards; {locomotives} locomotives alone are not enough"
+        alone = count(locomotives, "locomotive")
+        return f"it costs {count(cost, 'card')}; {alone} alone are not enough"
     if card is not None and locomotives == cost:
         return "a payment with only locomotives names no colour"
-    if card is not None and card not in CARD_COLORS:
+    if card is not None and card not in COLOR_SET:
         return f"{card!r} is not a card colour"
     if locomotives < min_locomotives:
         return f"a ferry needs at least {count(min_locomotives, 'locomotive')}"
     if card is not None and color != GRAY and card != color:
         return f"a {color} route takes {color} cards or locomotives, not {card}"
-    if hand[LOCOMOTIVE] < locomotives:
-        return f"the hand has {count(hand[LOCOMOTIVE], 'locomotive')}, not {locomotives}"
-    if card is not None and hand[card] < cost - locomotives:
-        return f"the hand has {count(hand[card], card + ' card')}, not {cost - locomotives}"
+    if hand[LOCO] < locomotives:
+        return f"the hand has {count(hand[LOCO], 'locomotive')}, not {locomotives}"
+    if card is not None and hand[KIND_INDEX[card]] < cost - locomotives:
+        return (
+            f"the hand has {count(hand[KIND_INDEX[card]], card + ' card')}, "
+            f"not {cost - locomotives}"
+        )
     return None

@@ -7,9 +7,11 @@ variant is a :class:`RuleSet` preset, not new code: look one up with :func:`rule
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from types import MappingProxyType
 
-from ttr.board import UnknownReference
+from ttr.errors import UnknownRuleSet, preview
 
 
 @dataclass(frozen=True)
@@ -35,7 +37,8 @@ class OpeningDeal:
         return self.long + self.regular
 
 
-ROUTE_POINTS = {1: 1, 2: 2, 3: 4, 4: 7, 5: 10, 6: 15, 8: 21}
+ROUTE_POINTS: Mapping[int, int] = MappingProxyType({1: 1, 2: 2, 3: 4, 4: 7, 5: 10, 6: 15, 8: 21})
+"""Points for a route of each length (C3); read-only, shared by every rule set."""
 
 
 @dataclass(frozen=True)
@@ -63,7 +66,7 @@ class RuleSet:
     double_lock_max_players: int = 3  # C5: at this many players or fewer, a double is one route
     tunnel_reveal: int = 3  # C7
     end_trigger_trains: int = 2  # E1
-    route_points: dict[int, int] = field(default_factory=lambda: dict(ROUTE_POINTS))  # C3
+    route_points: Mapping[int, int] = field(default_factory=lambda: ROUTE_POINTS, hash=False)  # C3
     longest_bonus: int = 10  # F3
     longest_bonus_name: str = "Longest Route"
     tie_breaks: tuple[str, ...] = ("tickets_completed", "longest_bonus")  # F5
@@ -89,43 +92,35 @@ EUROPE = RuleSet(
     tie_breaks=("tickets_completed", "fewest_stations", "longest_bonus"),
 )
 
-MEGA_EUROPE = RuleSet(
-    **{
-        **EUROPE.__dict__,
-        "name": "mega_europe",
-        "title": "Ticket to Ride: Europe, Mega Europe",
-        "tickets": ("base", "1912"),
-        "opening_rule": "V2",
-        "opening": (
-            OpeningDeal(long=2, regular=0, keep_min=0, keep_max=1, unkept="box"),
-            OpeningDeal(
-                long=0, regular=5, keep_min=3, keep_min_after_long=2, unkept="bottom_shuffled"
-            ),
-        ),
-    },
+MEGA_EUROPE = replace(
+    EUROPE,
+    name="mega_europe",
+    title="Ticket to Ride: Europe, Mega Europe",
+    tickets=("base", "1912"),
+    opening_rule="V2",
+    opening=(
+        OpeningDeal(long=2, regular=0, keep_min=0, keep_max=1, unkept="box"),
+        OpeningDeal(long=0, regular=5, keep_min=3, keep_min_after_long=2, unkept="bottom_shuffled"),
+    ),
 )
 
-EUROPA_1912 = RuleSet(
-    **{
-        **EUROPE.__dict__,
-        "name": "europa_1912",
-        "title": "Ticket to Ride: Europe, Europa 1912",
-        "tickets": ("1912",),
-        "opening_rule": "V3",
-    },
+EUROPA_1912 = replace(
+    EUROPE,
+    name="europa_1912",
+    title="Ticket to Ride: Europe, Europa 1912",
+    tickets=("1912",),
+    opening_rule="V3",
 )
 
-BIG_CITIES = RuleSet(
-    **{
-        **EUROPE.__dict__,
-        "name": "big_cities",
-        "title": "Ticket to Ride: Europe, Big Cities",
-        "tickets": ("big_cities",),
-        "opening": (OpeningDeal(long=0, regular=5, keep_min=2, unkept="bottom_shuffled"),),
-        "ticket_draw": 4,
-        "opening_rule": "V4",
-        "ticket_rule": "V4",
-    },
+BIG_CITIES = replace(
+    EUROPE,
+    name="big_cities",
+    title="Ticket to Ride: Europe, Big Cities",
+    tickets=("big_cities",),
+    opening=(OpeningDeal(long=0, regular=5, keep_min=2, unkept="bottom_shuffled"),),
+    ticket_draw=4,
+    opening_rule="V4",
+    ticket_rule="V4",
 )
 
 RULE_SETS: dict[str, RuleSet] = {
@@ -133,24 +128,37 @@ RULE_SETS: dict[str, RuleSet] = {
 }
 
 
+def _key(name: str) -> str:
+    return name.strip().lower().replace("-", "_").replace(" ", "_")
+
+
 def rule_set(name: str | RuleSet, variant: str | None = None) -> RuleSet:
     """The preset called ``name`` (``"usa"``, ``"europe"``, ``"mega_europe"``...).
 
     ``rule_set("europe", variant="big_cities")`` picks a variant of a map; ``variant="europe"``
-    or ``None`` is the base game.
+    or ``None`` is the base game. Unknown names raise :class:`UnknownRuleSet`.
     """
     if isinstance(name, RuleSet):
-        return name
-    key = name.strip().lower().replace("-", "_").replace(" ", "_")
+        if variant is None:
+            return name
+        name = name.map
+    if not isinstance(name, str) or len(name) > 40:
+        raise UnknownRuleSet(f"a rule set is named by text, e.g. 'europe', not {preview(name)}")
+    key = _key(name)
     if variant is not None:
-        variant_key = variant.strip().lower().replace("-", "_").replace(" ", "_")
-        rules = RULE_SETS.get(variant_key)
-        if rules is None or rules.map != RULE_SETS.get(key, rules).map:
-            raise UnknownReference(
-                f"unknown variant {variant!r} for the {name} map "
-                f"(known: {', '.join(r.name for r in RULE_SETS.values() if r.map == key)})"
+        if not isinstance(variant, str) or len(variant) > 40:
+            raise UnknownRuleSet(
+                f"a variant is named by text, e.g. 'big_cities', not {preview(variant)}"
+            )
+        rules = RULE_SETS.get(_key(variant))
+        base = RULE_SETS.get(key)
+        if rules is None or (base is not None and rules.map != base.map):
+            known = ", ".join(r.name for r in RULE_SETS.values() if base and r.map == base.map)
+            raise UnknownRuleSet(
+                f"unknown variant {preview(variant)} for the {preview(name)} map"
+                + (f" (known: {known})" if known else "")
             )
         return rules
     if key not in RULE_SETS:
-        raise UnknownReference(f"unknown rule set {name!r} (known: {', '.join(RULE_SETS)})")
+        raise UnknownRuleSet(f"unknown rule set {preview(name)} (known: {', '.join(RULE_SETS)})")
     return RULE_SETS[key]

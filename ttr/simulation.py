@@ -16,8 +16,12 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from ttr.agents import make_agent, play_game
+from ttr.errors import TTRError
 from ttr.game import Game
 from ttr.rules import rule_set
+
+MAX_GAMES = 10_000_000
+MAX_JOBS = 64
 
 EVENTS = ("market_resets", "loop_guard_stops", "empty_deck", "passes")
 """Game events whose frequency a run reports (the share of games where each happened)."""
@@ -140,7 +144,24 @@ class Simulation:
         return "<pre>" + self.table() + "</pre>"
 
     def to_dict(self) -> dict[str, Any]:
-        return {"summary": self.summary(), "records": [asdict(r) for r in self.records]}
+        """The summary and the records as strict JSON data: a figure that cannot be computed
+        (the interval of a single game, a rate over no tickets) is ``null``."""
+        return {
+            "summary": _strict(self.summary()),
+            "records": [asdict(r) for r in self.records],
+            "note": "null marks a figure that cannot be computed from these games",
+        }
+
+
+def _strict(value: Any) -> Any:
+    """``value`` with every NaN replaced by None (JSON has no NaN)."""
+    if isinstance(value, float) and math.isnan(value):
+        return None
+    if isinstance(value, dict):
+        return {k: _strict(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_strict(v) for v in value]
+    return value
 
 
 def _pm(value: tuple[float, float]) -> str:
@@ -181,6 +202,14 @@ def _play_chunk(args: tuple[str, int, tuple[str, ...], list[tuple[int, int]]]) -
     return [play_one(rules, players, agents, index, seed) for index, seed in jobs]
 
 
+def check_run(games: int, jobs: int) -> None:
+    """Refuse a number of games or worker processes out of range, before any game is played."""
+    if type(games) is not int or not 1 <= games <= MAX_GAMES:
+        raise TTRError(f"--games: expected a number of games from 1 to {MAX_GAMES:,}, not {games}")
+    if type(jobs) is not int or not 1 <= jobs <= MAX_JOBS:
+        raise TTRError(f"--jobs: expected a number of processes from 1 to {MAX_JOBS}, not {jobs}")
+
+
 def simulate(
     rules: str = "usa",
     players: int = 2,
@@ -198,11 +227,12 @@ def simulate(
     a tqdm bar (``tqdm.auto``, so it renders as a widget in notebooks).
     """
     name = rule_set(rules, variant).name
+    check_run(games, jobs)
     names = tuple(agents.split(",")) if isinstance(agents, str) else tuple(agents)
     if len(names) == 1:
         names = names * players
     if len(names) != players:
-        raise ValueError(f"give one agent per player ({players}), not {len(names)}")
+        raise TTRError(f"give one agent per player ({players}), not {len(names)}")
     for agent in set(names):
         make_agent(agent)  # fail early on an unknown name
     Game(name, players, seed=0)  # and on a bad player count

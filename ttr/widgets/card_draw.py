@@ -40,7 +40,6 @@ from ttr.widgets.common import (
     hand_html,
     message_html,
     narration_html,
-    rule_of,
 )
 
 __all__ = ["CardDrawExplorer", "CardDrawModel", "DrawResult", "Frame"]
@@ -145,33 +144,20 @@ class CardDrawModel:
         player = self.player
         before = tuple(cards.market)
         hand_before = dict(game.hands[game.current_player])
-        recorded: list[tuple[str, tuple[str | None, ...]]] = []
-
-        def checking(rule: str = "D6") -> None:  # after every refill (D2, D7): record, apply D6
-            recorded.append(("refill", tuple(cards.market)))
-            type(cards).check_locomotives(cards, rule)
-
-        def redealing(rule: str = "D6") -> None:
-            type(cards).redeal(cards, rule)
-            recorded.append(("reset", tuple(cards.market)))
-
-        cards.check_locomotives = checking  # type: ignore[method-assign]
-        cards.redeal = redealing  # type: ignore[method-assign]
-        steps = len(game.history)
+        steps = game.actions_played
         try:
             game.play(action)
         except IllegalAction as err:
             result = DrawResult(
                 False,
                 f"Not allowed: {err}",
-                rule_of(str(err)),
+                err.rule,
                 player,
                 frames=(Frame("Market", before),),
             )
             self.results.append(result)
             return result
-        finally:
-            del cards.check_locomotives, cards.redeal
+        recorded = market_moments(game, steps + 1, before, action.slot)
         events = tuple(game.events_of(steps + 1))
         seat = _seat(game, player)
         card = next((k for k, n in game.hands[seat].items() if n > hand_before[k]), None)
@@ -214,6 +200,30 @@ class CardDrawModel:
         result = DrawResult(True, message, None, player, card, tuple(frames), (*events[:1], *notes))
         self.results.append(result)
         return result
+
+
+def market_moments(
+    game: Game, step: int, before: tuple[str | None, ...], slot: int | None
+) -> list[tuple[str, tuple[str | None, ...]]]:
+    """The market after each refill and reset of ``step``, read from the game's events."""
+    market = list(before)
+    if slot is not None:
+        market[slot] = None
+    moments: list[tuple[str, tuple[str | None, ...]]] = []
+    for event in game.events:
+        if event.step != step:
+            continue
+        if event.kind in ("turned_up", "slot_empty"):
+            market[event.data["slot"]] = event.data.get("card")
+            moments.append(("refill", tuple(market)))
+        elif event.kind == "refilled":
+            for filled, card in event.data["cards"].items():
+                market[filled] = card
+            moments.append(("refill", tuple(market)))
+        elif event.kind == "market_reset":
+            market = list(event.data["market"])
+            moments.append(("reset", tuple(market)))
+    return moments
 
 
 def _seat(game: Game, name: str) -> int:

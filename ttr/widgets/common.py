@@ -74,8 +74,10 @@ class Position:
         owners = {i: seat for i, seat in enumerate(game.owner) if seat is not None}
         return cls(game.board, tuple(game.players), owners, dict(game.stations))
 
-    def route_owner(self, route_id: int) -> int | None:
-        return self.owners.get(route_id)
+    @property
+    def owner(self) -> list[int | None]:
+        """Route id -> seat or None, as ``Game.owner``."""
+        return [self.owners.get(route.id) for route in self.board.routes]
 
     def key(self) -> tuple:
         return (

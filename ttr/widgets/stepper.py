@@ -133,28 +133,29 @@ class StepperModel:
         start: Game | Mapping[str, Any] | None = None,
         teacher: bool = False,
     ):
-        events = None
+        if isinstance(source, Mapping):
+            source = Game.from_dict(dict(source))
         if isinstance(source, Game):
-            start_data, history, events = source.start_state(), list(source.history), source.events
-        elif isinstance(source, Mapping):
-            start_data = source.get("start") or source
-            history = list(source.get("history", []))
-            events = Game.from_dict(source).events if source.get("events") else None
+            game = source.root()
+            actions: list[Any] = source.actions
+            events = source.events
         else:
             if start is None:
                 raise TypeError("a list of actions needs start= (a Game or its to_dict data)")
-            start_data = start.start_state() if isinstance(start, Game) else start
-            history = list(source)
-        game = Game.from_dict(dict(start_data))
+            game = (start if isinstance(start, Game) else Game.from_dict(dict(start))).root()
+            actions = list(source)
+            events = None
         self.positions: list[Game] = [game.copy()]
-        for text in history:
-            game.play(text)
+        history = []
+        for action in actions:
+            history.append(action if isinstance(action, str) else game.notation(action))
+            game.play(action)
             self.positions.append(game.copy())
         self.history: tuple[str, ...] = tuple(history)
         full = events if events is not None else game.events
         self._events: dict[int, list[str]] = {}
         for event in full:
-            self._events.setdefault(event.step, []).append(event.text)
+            self._events.setdefault(event.step, []).extend(event.lines)
         self.teacher = teacher
         self.step = 0
         self._final: tuple[int, ...] | None | bool = False  # computed on demand

@@ -15,7 +15,6 @@ deck (:func:`ttr.probability.tunnel_extra_distribution`), and the tally of the r
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 from dataclasses import dataclass
 from fractions import Fraction
@@ -166,26 +165,16 @@ class TunnelModel:
             return verdict.message
         seed = self.seed
         self.seed += 1
-        probe = self.game.copy()
-        random.Random(seed).shuffle(probe.cards.deck)
-        steps = len(probe.history)
+        probe = self.game.shuffled_deck(seed)
+        probe.record = True
+        steps = probe.actions_played
         action = self.chooser.action
         assert action is not None
-        cards, shown = probe.cards, []
-
-        def revealing(count: int) -> list[str]:  # record what the reveal turns up (C7, C9)
-            got = type(cards).reveal(cards, count)
-            shown.extend(got)
-            return got
-
-        cards.reveal = revealing  # type: ignore[method-assign]
-        try:
-            probe.play(action)
-        finally:
-            del cards.reveal
+        probe.play(action)
         events = probe.events_of(steps + 1)
+        reveal = next(e for e in probe.events if e.step == steps + 1 and e.kind == "tunnel_reveal")
         tunnel = probe.tunnel
-        revealed = tuple(shown)
+        revealed = tuple(reveal.data["cards"])
         extra = tunnel.extra if tunnel is not None else 0
         options = (
             tuple(tunnel_extra_options(probe.hands[probe.current_player], tunnel.color, extra))

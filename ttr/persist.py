@@ -1,0 +1,402 @@
+"""Saving and loading games as JSON, with every field checked on the way in.
+
+A save holds the position (``"state"``) and, when the game has a history, the position before
+its first action (``"start"``) and the actions played since (``"actions"``, in notation)::
+
+    {"format": "ttr-game", "version": 2, "rules": "europe", "players": ["Ann", "Ben"],
+     "state": {...}, "start": {...}, "actions": ["keep 1 2", "draw deck", ...]}
+
+Loading checks the format and version, every key, type and range, and every invariant of
+:mod:`ttr.invariants`; then it replays the actions from the start (each checked by the rules) and
+requires the result to be the saved position. A corrupt save raises :class:`SaveError` naming the
+field; nothing of it is used.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
+
+from ttr.colors import CARD_KINDS, COLOR_SET, DECK_SIZE, hand_of
+from ttr.errors import SaveError, TTRError, preview
+from ttr.jsonio import parse_json
+from ttr.state import (
+    PHASES,
+    SAVED,
+    UNKEPT,
+    Setup,
+    State,
+    TicketOffer,
+    TunnelAttempt,
+    derive,
+    empty_state,
+    make_setup,
+)
+
+if TYPE_CHECKING:
+    from ttr.game import Game
+
+FORMAT, VERSION = "ttr-game", 2
+MAX_ACTIONS = 20_000
+"""More actions than any game takes (a 5-player game takes about 450)."""
+SAVE_KEYS = tuple(name for name in SAVED if name != "top")  # the deck's size is its length
+COUNT_NAMES = (
+    "market_resets",
+    "loop_guard_stops",
+    "reshuffles",
+    "empty_deck",
+    "passes",
+    "short_draws",
+)
+
+
+# ---------------------------------------------------------------------------------------------
+# Writing
+
+
+def state_to_dict(setup: Setup, state: State) -> dict[str, Any]:
+    """The saved fields of ``state`` as JSON-ready data (decks list their top card first)."""
+    version, internal, gauss = state.rng
+    return {
+        "rng": [version, list(internal), gauss],
+        "deck": list(reversed(state.deck[: state.top])),
+        "discard": list(state.discard),
+        "market": list(state.market),
+        "out": list(state.out),
+        "hands": [
+            {k: n for k, n in zip(CARD_KINDS, hand, strict=True) if n} for hand in state.hands
+        ],
+        "tickets": [list(kept) for kept in state.tickets],
+        "owner": list(state.owner),
+        "stations": dict(state.stations),
+        "ticket_deck": list(reversed(state.ticket_deck)),
+        "box": list(state.box),
+        "set_aside": list(state.set_aside),
+        "opening_queue": [_offer_dict(o) for o in state.opening_queue],
+        "offer": _offer_dict(state.offer) if state.offer else None,
+        "tunnel": _tunnel_dict(state.tunnel) if state.tunnel else None,
+        "phase": state.phase,
+        "current_player": state.current_player,
+        "turn": state.turn,
+        "final_turns_left": state.final_turns_left,
+        "triggered_by": state.triggered_by,
+        "passes_in_row": state.passes_in_row,
+        "loop_guard": state.loop_guard,
+        "counts": dict(sorted(state.counts.items())),
+    }
+
+
+def _offer_dict(offer: TicketOffer) -> dict[str, Any]:
+    return {
+        "player": offer.player,
+        "tickets": list(offer.tickets),
+        "keep_min": offer.keep_min,
+        "keep_max": offer.keep_max,
+        "unkept": offer.unkept,
+        "rule": offer.rule,
+        "long_round": offer.long_round,
+    }
+
+
+def _tunnel_dict(tunnel: TunnelAttempt) -> dict[str, Any]:
+    return {
+        "route": tunnel.route,
+        "color": tunnel.color,
+        "locomotives": tunnel.locomotives,
+        "revealed": list(tunnel.revealed),
+        "extra": tunnel.extra,
+    }
+
+
+def game_to_dict(game: Game, include_history: bool = True) -> dict[str, Any]:
+    data: dict[str, Any] = {
+        "format": FORMAT,
+        "version": VERSION,
+        "rules": game.rules.name,
+        "players": list(game.players),
+        "state": state_to_dict(game.setup, game.state),
+    }
+    if include_history and game.actions_played:
+        data["start"] = state_to_dict(game.setup, game.root().state)
+        data["actions"] = game.history
+    return data
+
+
+# ---------------------------------------------------------------------------------------------
+# Reading
+
+
+def game_from_json(text: str | bytes, *, record: bool = True) -> Game:
+    return game_from_dict(parse_json(text, "saved game", SaveError), record=record)
+
+
+def game_from_dict(data: Any, *, record: bool = True) -> Game:
+    """The game a save describes (see the module docstring); :class:`SaveError` if it is bad."""
+    from ttr.game import Game
+
+    if not isinstance(data, dict):
+        raise SaveError(f"a saved game is a JSON object, not {type(data).__name__}")
+    fields = {"format", "version", "rules", "players", "state", "start", "actions"}
+    _keys(data, fields, "", required=("format", "version", "rules", "players", "state"))
+    if data["format"] != FORMAT:
+        raise SaveError(f"field 'format': expected {FORMAT!r}, not {preview(data['format'])}")
+    if data["version"] != VERSION or type(data["version"]) is not int:
+        raise SaveError(
+            f"field 'version': this engine reads version {VERSION}, not {preview(data['version'])}"
+        )
+    try:
+        setup = make_setup(_text(data["rules"], "rules"), data["players"])
+    except TTRError as err:
+        raise SaveError(f"field 'rules'/'players': {err}") from None
+    has_start = "start" in data
+    if has_start != ("actions" in data):
+        raise SaveError("fields 'start' and 'actions' come together")
+    game = Game(setup.rules, setup.players, record=record, deal=False)
+    saved = state_from_dict(setup, data["state"], "state")
+    if not has_start:
+        game.state = saved
+        return game
+    game.state = state_from_dict(setup, data["start"], "start")
+    actions = data["actions"]
+    if not isinstance(actions, list) or len(actions) > MAX_ACTIONS:
+        raise SaveError(f"field 'actions': expected a list of at most {MAX_ACTIONS} action texts")
+    for number, text in enumerate(actions):
+        try:
+            game.play(_text(text, f"actions[{number}]", 300))
+        except TTRError as err:
+            raise SaveError(f"field 'actions[{number}]' ({preview(text)}): {err}") from None
+    if state_to_dict(setup, game.state) != state_to_dict(setup, saved):
+        raise SaveError("field 'state': it is not the position that 'start' and 'actions' reach")
+    return game
+
+
+def state_from_dict(setup: Setup, data: Any, where: str) -> State:
+    """A state from saved data, every field checked (types, ranges, then the invariants)."""
+    from ttr.invariants import state_violations
+
+    if not isinstance(data, dict):
+        raise SaveError(f"field {where!r}: expected an object")
+    _keys(data, set(SAVE_KEYS), where + ".", required=SAVE_KEYS)
+    f = _Fields(setup, data, where)
+    state = empty_state(setup, random.Random(0))
+    state.rng = f.rng()
+    deck = f.cards("deck", DECK_SIZE)
+    state.deck, state.top = tuple(reversed(deck)), len(deck)
+    state.discard = tuple(f.cards("discard", DECK_SIZE))
+    state.market = tuple(f.market())
+    state.out = tuple(sorted(f.cards("out", DECK_SIZE)))
+    state.hands = tuple(f.hands())
+    state.tickets = tuple(tuple(kept) for kept in f.per_player("tickets", f.ticket_list))
+    state.owner = tuple(f.owner())
+    state.stations = f.stations()
+    state.ticket_deck = tuple(reversed(f.ticket_list(data["ticket_deck"], "ticket_deck")))
+    state.box = tuple(f.ticket_list(data["box"], "box"))
+    state.set_aside = tuple(f.ticket_list(data["set_aside"], "set_aside"))
+    queue = f.listed("opening_queue", 2 * setup.num_players)
+    state.opening_queue = tuple(f.offer(o, f"opening_queue[{i}]") for i, o in enumerate(queue))
+    state.offer = None if data["offer"] is None else f.offer(data["offer"], "offer")
+    state.tunnel = None if data["tunnel"] is None else f.tunnel(data["tunnel"])
+    state.phase = f.choice("phase", PHASES)
+    n = setup.num_players
+    state.current_player = f.integer("current_player", 0, n - 1)
+    state.turn = f.integer("turn", 0, 10 * MAX_ACTIONS)
+    state.final_turns_left = f.integer("final_turns_left", 0, n, optional=True)
+    state.triggered_by = f.integer("triggered_by", 0, n - 1, optional=True)
+    state.passes_in_row = f.integer("passes_in_row", 0, n)
+    state.loop_guard = f.boolean("loop_guard")
+    state.counts = f.counts()
+    derive(setup, state)
+    problems = state_violations(setup, state)
+    if problems:
+        raise SaveError(f"field {where!r}: {problems[0]}")
+    return state
+
+
+def _keys(data: dict[str, Any], known: set[str], prefix: str, required: Sequence[str]) -> None:
+    unknown = sorted(str(k) for k in data if k not in known)
+    if unknown:
+        raise SaveError(f"unknown field {prefix}{preview(unknown[0])}")
+    missing = [k for k in required if k not in data]
+    if missing:
+        raise SaveError(f"missing field {prefix}{missing[0]!r}")
+
+
+def _text(value: Any, where: str, limit: int = 40) -> str:
+    if not isinstance(value, str) or len(value) > limit:
+        raise SaveError(f"field {where!r}: expected a short text, not {preview(value)}")
+    return value
+
+
+class _Fields:
+    """Readers for the fields of one saved state; each names the field when it refuses."""
+
+    def __init__(self, setup: Setup, data: dict[str, Any], where: str):
+        self.setup, self.data, self.where = setup, data, where
+
+    def fail(self, field: str, expected: str, got: Any) -> SaveError:
+        return SaveError(f"field '{self.where}.{field}': expected {expected}, not {preview(got)}")
+
+    def listed(self, field: str, most: int, value: Any = None) -> list[Any]:
+        value = self.data[field] if value is None else value
+        if not isinstance(value, list) or len(value) > most:
+            raise self.fail(field, f"a list of at most {most} items", value)
+        return value
+
+    def integer(
+        self, field: str, low: int, high: int, optional: bool = False, value: Any = ...
+    ) -> Any:
+        value = self.data[field] if value is ... else value
+        if optional and value is None:
+            return None
+        if type(value) is not int or not low <= value <= high:
+            raise self.fail(field, f"a whole number from {low} to {high}", value)
+        return value
+
+    def boolean(self, field: str) -> bool:
+        value = self.data[field]
+        if type(value) is not bool:
+            raise self.fail(field, "true or false", value)
+        return value
+
+    def choice(self, field: str, options: Sequence[str], value: Any = ...) -> str:
+        value = self.data[field] if value is ... else value
+        if value not in options or not isinstance(value, str):
+            raise self.fail(field, "one of " + ", ".join(options), value)
+        return value
+
+    def rng(self) -> tuple[Any, ...]:
+        value = self.data["rng"]
+        ok = (
+            isinstance(value, list)
+            and len(value) == 3
+            and isinstance(value[1], list)
+            and len(value[1]) == 625
+            and all(type(x) is int and 0 <= x < 2**32 for x in value[1])
+            and (value[2] is None or type(value[2]) is float)
+        )
+        state = (value[0], tuple(value[1]), value[2]) if ok else None
+        try:
+            random.Random().setstate(state)  # type: ignore[arg-type]
+        except (TypeError, ValueError):
+            raise self.fail("rng", "a random generator state (random.getstate())", "...") from None
+        assert state is not None
+        return state
+
+    def cards(self, field: str, most: int, value: Any = None) -> list[str]:
+        cards = self.listed(field, most, value)
+        for i, card in enumerate(cards):
+            if card not in CARD_KINDS or not isinstance(card, str):
+                raise self.fail(f"{field}[{i}]", "a card: " + ", ".join(CARD_KINDS), card)
+        return cards
+
+    def market(self) -> list[str | None]:
+        size = self.setup.rules.market_size
+        market = self.data["market"]
+        if not isinstance(market, list) or len(market) != size:
+            raise self.fail("market", f"a list of {size} cards or nulls", market)
+        for i, card in enumerate(market):
+            if card is not None and (not isinstance(card, str) or card not in CARD_KINDS):
+                raise self.fail(f"market[{i}]", "a card or null", card)
+        return market
+
+    def per_player(self, field: str, read: Callable[[Any, str], Any]) -> list[Any]:
+        values = self.data[field]
+        n = self.setup.num_players
+        if not isinstance(values, list) or len(values) != n:
+            raise self.fail(field, f"a list with one entry per player ({n})", values)
+        return [read(value, f"{field}[{seat}]") for seat, value in enumerate(values)]
+
+    def hands(self) -> list[tuple[int, ...]]:
+        def hand(value: Any, field: str) -> tuple[int, ...]:
+            if not isinstance(value, dict):
+                raise self.fail(field, "an object {card: count}", value)
+            for card, n in value.items():
+                if card not in CARD_KINDS:
+                    raise self.fail(field, "card names as keys", card)
+                self.integer(f"{field}.{card}", 0, DECK_SIZE, value=n)
+            return hand_of(value)
+
+        return self.per_player("hands", hand)
+
+    def ticket_list(self, value: Any, field: str) -> list[int]:
+        size = len(self.setup.ticket_pool)
+        tickets = self.listed(field, size, value)
+        for i, ticket in enumerate(tickets):
+            self.integer(f"{field}[{i}]", 0, size - 1, value=ticket)
+        return tickets
+
+    def owner(self) -> list[int | None]:
+        routes = len(self.setup.board.routes)
+        owner = self.data["owner"]
+        if not isinstance(owner, list) or len(owner) != routes:
+            raise self.fail("owner", f"a list of {routes} seats or nulls (one per route)", owner)
+        for i, seat in enumerate(owner):
+            self.integer(f"owner[{i}]", 0, self.setup.num_players - 1, optional=True, value=seat)
+        return owner
+
+    def stations(self) -> dict[str, int]:
+        stations = self.data["stations"]
+        if not isinstance(stations, dict):
+            raise self.fail("stations", "an object {city: seat}", stations)
+        for city, seat in stations.items():
+            if city not in self.setup.board.cities:
+                raise self.fail("stations", "city names as keys", city)
+            self.integer(f"stations.{city}", 0, self.setup.num_players - 1, value=seat)
+        return dict(stations)
+
+    def offer(self, value: Any, field: str) -> TicketOffer:
+        if not isinstance(value, dict):
+            raise self.fail(field, "an object", value)
+        names = ("player", "tickets", "keep_min", "keep_max", "unkept", "rule", "long_round")
+        _keys(value, set(names), f"{self.where}.{field}.", required=names)
+        tickets = self.ticket_list(value["tickets"], f"{field}.tickets")
+        if not 1 <= len(tickets) <= 16:
+            raise self.fail(f"{field}.tickets", "1 to 16 tickets", tickets)
+        if type(value["long_round"]) is not bool:
+            raise self.fail(f"{field}.long_round", "true or false", value["long_round"])
+        rule = value["rule"]
+        if not isinstance(rule, str) or rule not in ("S4", "S5", "K1", "V1", "V2", "V3", "V4"):
+            raise self.fail(f"{field}.rule", "a ticket rule id (S4, S5, K1, V1-V4)", rule)
+        keep_min = self.integer(f"{field}.keep_min", 0, len(tickets), value=value["keep_min"])
+        return TicketOffer(
+            self.integer(f"{field}.player", 0, self.setup.num_players - 1, value=value["player"]),
+            tuple(tickets),
+            keep_min,
+            self.integer(f"{field}.keep_max", max(keep_min, 1), 16, value=value["keep_max"]),
+            self.choice(f"{field}.unkept", UNKEPT, value=value["unkept"]),
+            rule,
+            value["long_round"],
+        )
+
+    def tunnel(self, value: Any) -> TunnelAttempt:
+        if not isinstance(value, dict):
+            raise self.fail("tunnel", "an object", value)
+        names = ("route", "color", "locomotives", "revealed", "extra")
+        _keys(value, set(names), f"{self.where}.tunnel.", required=names)
+        routes = self.setup.board.routes
+        route = routes[self.integer("tunnel.route", 0, len(routes) - 1, value=value["route"])]
+        if not route.is_tunnel:
+            raise self.fail("tunnel.route", "the id of a tunnel", route.id)
+        color = value["color"]
+        if color is not None and (not isinstance(color, str) or color not in COLOR_SET):
+            raise self.fail("tunnel.color", "a card colour or null", color)
+        reveal = self.setup.rules.tunnel_reveal
+        revealed = self.cards("tunnel.revealed", reveal, value["revealed"])
+        return TunnelAttempt(
+            route.id,
+            color,
+            self.integer("tunnel.locomotives", 0, route.length, value=value["locomotives"]),
+            tuple(revealed),
+            self.integer("tunnel.extra", 1, reveal, value=value["extra"]),
+        )
+
+    def counts(self) -> dict[str, int]:
+        counts = self.data["counts"]
+        if not isinstance(counts, dict):
+            raise self.fail("counts", "an object {name: count}", counts)
+        for name, n in counts.items():
+            if name not in COUNT_NAMES:
+                raise self.fail("counts", "one of " + ", ".join(COUNT_NAMES), name)
+            self.integer(f"counts.{name}", 0, 10**9, value=n)
+        return dict(counts)

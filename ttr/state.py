@@ -1,0 +1,283 @@
+"""The one record of a game's mutable state, and the fixed facts it is read against.
+
+:class:`Setup` holds what never changes during a game (rule set, board, players, ticket pool).
+:class:`State` holds everything that does. Its values are never changed in place: every field
+holds a number, a string or a tuple (``stations`` and ``counts`` are dicts that are replaced,
+never edited), and a rule that changes the game assigns a new value to the field. So:
+
+- a copy of a game shares every value with the original (:meth:`State.copy` is shallow);
+- the undo stack keeps the field values before each action (:func:`snapshot`) and puts them back
+  (:func:`restore`), in time that does not grow with the length of the game;
+- saving, loading and equality are derived from :data:`SAVED`, the list of fields.
+
+The deck is a tuple ``deck`` with a count ``top``: the cards in the deck are ``deck[:top]`` and
+the top card is ``deck[top - 1]``. Drawing lowers ``top``; a reshuffle replaces ``deck``. The
+random generator's state is a value too (``rng``, from :meth:`random.Random.getstate`), advanced
+only by shuffles.
+
+Derived fields (trains and route points from the routes owned, stations left from the stations
+built, the routes open to each player) are kept up to date for speed but are not saved: loading
+derives them again (:func:`derive`).
+"""
+
+from __future__ import annotations
+
+import operator
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, fields
+from typing import Any
+
+from ttr.board import Board, Ticket, load_board
+from ttr.colors import EMPTY_HAND, Hand
+from ttr.errors import PlayerError
+from ttr.open_routes import RouteClasses, open_lists, route_classes
+from ttr.rules import RuleSet, rule_set
+
+OPENING, TURN, SECOND_CARD, TUNNEL, TICKETS, OVER = (
+    "opening",
+    "turn",
+    "second_card",
+    "tunnel",
+    "tickets",
+    "over",
+)
+PHASES = (OPENING, TURN, SECOND_CARD, TUNNEL, TICKETS, OVER)
+DEFAULT_NAMES = ("Ann", "Ben", "Cat", "Dan", "Eve")
+MAX_NAME_LENGTH = 40
+UNKEPT = ("bottom", "bottom_shuffled", "box")
+"""Where the tickets a player does not keep go: under the ticket deck in the order dealt, set
+aside to be shuffled under it once everyone has chosen (V2, V4), or out of the game (S5)."""
+
+
+@dataclass(frozen=True, slots=True)
+class TicketOffer:
+    """Tickets on offer to one player, and how many of them may be kept."""
+
+    player: int
+    tickets: tuple[int, ...]
+    keep_min: int
+    keep_max: int
+    unkept: str  # one of UNKEPT
+    rule: str
+    long_round: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class TunnelAttempt:
+    """A tunnel being claimed (C7): the cards played, the cards revealed, the extra cost."""
+
+    route: int
+    color: str | None
+    locomotives: int
+    revealed: tuple[str, ...]
+    extra: int
+
+
+@dataclass(frozen=True, eq=False)
+class Setup:
+    """The fixed facts of one game: its rule set, board, players and ticket pool."""
+
+    rules: RuleSet
+    board: Board
+    players: tuple[str, ...]
+    ticket_pool: tuple[Ticket, ...]
+    classes: RouteClasses
+
+    @property
+    def num_players(self) -> int:
+        return len(self.players)
+
+    @property
+    def double_lock(self) -> bool:
+        """Whether a double route is one route in this game (2-3 players, C5)."""
+        return len(self.players) <= self.rules.double_lock_max_players
+
+
+def make_setup(
+    rules: str | RuleSet, players: int | Sequence[str], variant: str | None = None
+) -> Setup:
+    """The setup of a game, checking the player count and names (S1)."""
+    ruleset = rule_set(rules, variant)
+    names = player_names(players, ruleset)
+    board = load_board(ruleset.map)
+    pool = tuple(t for name in ruleset.tickets for t in board.ticket_sets[name])
+    return Setup(ruleset, board, names, pool, route_classes(board))
+
+
+def player_names(players: object, rules: RuleSet) -> tuple[str, ...]:
+    """The player names for ``players`` (a count or a list of names), checked."""
+    low, high = rules.min_players, rules.max_players
+    if type(players) is int:
+        count = players
+        if not low <= count <= high:
+            raise PlayerError(f"{rules.title} is for {low} to {high} players, not {count}")
+        return DEFAULT_NAMES[:count]
+    if isinstance(players, str) or not isinstance(players, list | tuple):
+        raise PlayerError(
+            f"players must be a number ({low}-{high}) or a list of names, "
+            f"not {type(players).__name__}"
+        )
+    if not low <= len(players) <= high:
+        raise PlayerError(f"{rules.title} is for {low} to {high} players, not {len(players)}")
+    for name in players:
+        problem = name_problem(name)
+        if problem:
+            raise PlayerError(f"player name {problem}")
+    if len(set(players)) != len(players):
+        raise PlayerError(f"player names must differ: {', '.join(players)}")
+    return tuple(players)
+
+
+def name_problem(name: object) -> str | None:
+    """What is wrong with a player name, or None: a short, printable, non-empty string."""
+    if not isinstance(name, str):
+        return f"must be text, not {type(name).__name__}"
+    if not name.strip():
+        return "must not be empty"
+    if len(name) > MAX_NAME_LENGTH:
+        return f"must be at most {MAX_NAME_LENGTH} characters"
+    if not name.isprintable():
+        return f"{name[:MAX_NAME_LENGTH]!r} holds control characters"
+    return None
+
+
+@dataclass(slots=True, eq=False)
+class State:
+    """Everything that changes during a game (see the module docstring for the conventions)."""
+
+    rng: tuple[Any, ...]
+    deck: tuple[str, ...]
+    top: int
+    discard: tuple[str, ...]
+    market: tuple[str | None, ...]
+    out: tuple[str, ...]  # train cards left out of the game by a staged deck, sorted
+    hands: tuple[Hand, ...]
+    tickets: tuple[tuple[int, ...], ...]
+    owner: tuple[int | None, ...]
+    stations: dict[str, int]
+    ticket_deck: tuple[int, ...]  # the top ticket is the last one
+    box: tuple[int, ...]  # tickets out of the game
+    set_aside: tuple[int, ...]  # opening tickets returned, to shuffle under the deck (V2, V4)
+    opening_queue: tuple[TicketOffer, ...]
+    offer: TicketOffer | None
+    tunnel: TunnelAttempt | None
+    phase: str
+    current_player: int
+    turn: int  # completed turns
+    final_turns_left: int | None
+    triggered_by: int | None
+    passes_in_row: int
+    loop_guard: bool  # the D9 guard has left 3 or more locomotives face up
+    counts: dict[str, int]  # statistics: market resets, reshuffles, passes...
+    # derived (not saved)
+    trains: tuple[int, ...]
+    route_points: tuple[int, ...]
+    stations_left: tuple[int, ...]
+    open: tuple[tuple[tuple[int, ...], ...], ...]  # [seat][pay class] -> open route ids
+
+    def copy(self) -> State:
+        """An independent copy (the values are shared: none is ever changed in place)."""
+        return State(*snapshot(self))
+
+
+FIELDS = tuple(f.name for f in fields(State))
+DERIVED = ("trains", "route_points", "stations_left", "open")
+SAVED = tuple(name for name in FIELDS if name not in DERIVED)
+snapshot = operator.attrgetter(*FIELDS)
+"""The values of every field of a state, as a tuple (what the undo stack keeps)."""
+
+
+def restore(state: State, values: tuple[Any, ...]) -> None:
+    """Put the field values of a :func:`snapshot` back into ``state``."""
+    for name, value in zip(FIELDS, values, strict=True):
+        setattr(state, name, value)
+
+
+def empty_state(setup: Setup, rng: random.Random) -> State:
+    """The state before the deal: no cards dealt, no tickets, nothing on the board."""
+    n = setup.num_players
+    rules = setup.rules
+    state = State(
+        rng=rng.getstate(),
+        deck=(),
+        top=0,
+        discard=(),
+        market=(None,) * rules.market_size,
+        out=(),
+        hands=(EMPTY_HAND,) * n,
+        tickets=((),) * n,
+        owner=(None,) * len(setup.board.routes),
+        stations={},
+        ticket_deck=(),
+        box=(),
+        set_aside=(),
+        opening_queue=(),
+        offer=None,
+        tunnel=None,
+        phase=OPENING,
+        current_player=0,
+        turn=0,
+        final_turns_left=None,
+        triggered_by=None,
+        passes_in_row=0,
+        loop_guard=False,
+        counts={},
+        trains=(),
+        route_points=(),
+        stations_left=(),
+        open=(),
+    )
+    derive(setup, state)
+    return state
+
+
+def derive(setup: Setup, state: State) -> None:
+    """Work out the derived fields from the saved ones (after staging or loading)."""
+    rules, routes = setup.rules, setup.board.routes
+    trains = [rules.trains] * setup.num_players
+    points = [0] * setup.num_players
+    for route, owner in zip(routes, state.owner, strict=True):
+        if owner is not None:
+            trains[owner] -= route.length
+            points[owner] += rules.route_points[route.length]
+    built = [0] * setup.num_players
+    for owner in state.stations.values():
+        built[owner] += 1
+    state.trains = tuple(trains)
+    state.route_points = tuple(points)
+    state.stations_left = tuple(rules.stations - b for b in built)
+    state.open = open_lists(
+        setup.board, setup.classes, state.owner, setup.num_players, setup.double_lock
+    )
+
+
+_SCRATCH = random.Random(0)
+
+
+def shuffled(state: State, items: Sequence[Any]) -> list[Any]:
+    """``items`` shuffled with the game's generator, which moves on (the only use of chance)."""
+    result = list(items)
+    _SCRATCH.setstate(state.rng)
+    _SCRATCH.shuffle(result)
+    state.rng = _SCRATCH.getstate()
+    return result
+
+
+def bump(state: State, name: str) -> None:
+    """Count one more ``name`` in the game's statistics."""
+    counts = dict(state.counts)
+    counts[name] = counts.get(name, 0) + 1
+    state.counts = counts
+
+
+def with_item(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
+    """``values`` with ``values[index]`` replaced by ``value``."""
+    return values[:index] + (value,) + values[index + 1 :]
+
+
+def add_cards(hands: tuple[Hand, ...], seat: int, kind: int, number: int) -> tuple[Hand, ...]:
+    """``hands`` with ``number`` cards of kind ``kind`` added to seat ``seat`` (may be < 0)."""
+    hand = hands[seat]
+    new = hand[:kind] + (hand[kind] + number,) + hand[kind + 1 :]
+    return hands[:seat] + (new,) + hands[seat + 1 :]

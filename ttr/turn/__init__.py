@@ -1,0 +1,100 @@
+"""The turn rules, one module per family, each a pair of functions of the state record:
+``check_x(setup, state, action)`` raises :class:`ttr.errors.IllegalAction` naming the rule (and
+changes nothing); ``play_x(setup, state, action, log)`` applies a checked action.
+
+=========== ===============================================================
+``deal``     the deal (S1-S3)
+``draw``     drawing train cards (D1-D8)
+``claim``    claiming routes, double routes, ferries (C1-C6)
+``tunnel``   tunnels: reveal, pay or decline (C7-C9)
+``tickets``  the opening choice and drawing tickets (S4-S6, K1-K2, V1-V4)
+``stations`` building stations (ST1-ST2)
+``end``      the end of a turn, the final round, passing (D7, E1-E2, T2)
+=========== ===============================================================
+
+This package ties them together: :data:`ALLOWED` says which actions each phase allows (T1,
+T3) and :func:`refusal` says why an action is not allowed in this phase.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from ttr.actions import (
+    ACTION_TYPES,
+    BuildStation,
+    Claim,
+    Decline,
+    DrawCard,
+    DrawTickets,
+    KeepTickets,
+    Pass,
+    PayTunnel,
+)
+from ttr.errors import IllegalAction, preview
+from ttr.state import OPENING, OVER, PHASES, SECOND_CARD, TICKETS, TUNNEL, TURN, Setup, State
+from ttr.turn.claim import check_claim, play_claim
+from ttr.turn.draw import check_draw, play_draw
+from ttr.turn.end import check_pass, play_pass
+from ttr.turn.stations import check_station, play_station
+from ttr.turn.tickets import check_draw_tickets, check_keep, play_draw_tickets, play_keep
+from ttr.turn.tunnel import check_decline, check_pay_tunnel, play_decline, play_pay_tunnel
+
+Check = Callable[[Setup, State, Any], None]
+Play = Callable[[Setup, State, Any, Any], None]
+
+RULES: dict[type, tuple[Check, Play]] = {
+    DrawCard: (check_draw, play_draw),
+    Claim: (check_claim, play_claim),
+    PayTunnel: (check_pay_tunnel, play_pay_tunnel),
+    Decline: (check_decline, play_decline),
+    DrawTickets: (check_draw_tickets, play_draw_tickets),
+    KeepTickets: (check_keep, play_keep),
+    BuildStation: (check_station, play_station),
+    Pass: (check_pass, play_pass),
+}
+"""The rule check and the effect of each kind of action."""
+SETTLING: dict[str, tuple[type, ...]] = {
+    OPENING: (KeepTickets,),
+    TICKETS: (KeepTickets,),
+    TUNNEL: (PayTunnel, Decline),
+    SECOND_CARD: (DrawCard,),
+}
+"""The actions that settle each pending decision (T3)."""
+ANSWERS = (KeepTickets, PayTunnel, Decline)
+"""The actions that only answer a pending decision."""
+ALLOWED: dict[str, dict[type, tuple[Check, Play]]] = {
+    phase: {
+        kind: rules
+        for kind, rules in RULES.items()
+        if kind in SETTLING.get(phase, ()) or (phase == TURN and kind not in ANSWERS)
+    }
+    for phase in PHASES
+}
+"""The rules of the actions each phase allows: a turn's actions, or what settles the pending
+decision (T1, T3); none once the game is over."""
+
+
+def refusal(setup: Setup, state: State, action: object) -> IllegalAction:
+    """Why ``action`` cannot be played in this phase (T1, T3, E1)."""
+    if type(action) not in ACTION_TYPES:
+        return IllegalAction("T1", f"{preview(action)} is not an action")
+    if state.phase == OVER:
+        return IllegalAction("E1", "the game is over; no more actions")
+    name = setup.players[state.current_player]
+    if state.phase != TURN:
+        pending = {
+            SECOND_CARD: (f"{name} is drawing train cards and must take a second card", "a 'draw'"),
+            TUNNEL: (
+                f"{name} must pay the tunnel's extra cost or decline it",
+                "'pay' or 'decline'",
+            ),
+            OPENING: (f"{name} must choose which opening tickets to keep", "a 'keep'"),
+            TICKETS: (f"{name} must choose which tickets to keep", "a 'keep'"),
+        }[state.phase]
+        return IllegalAction("T3", f"{pending[0]}; only {pending[1]} settles it")
+    word = {KeepTickets: "keep", PayTunnel: "pay", Decline: "decline"}[type(action)]
+    return IllegalAction(
+        "T3", f"nothing is pending: '{word}' only answers a ticket offer or a tunnel's extra cost"
+    )

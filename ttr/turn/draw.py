@@ -1,0 +1,62 @@
+"""Drawing train cards (D1-D8): a card from the market or the deck, then the second card."""
+
+from __future__ import annotations
+
+from ttr.actions import DrawCard
+from ttr.cards import can_draw, draw, take
+from ttr.colors import KIND_INDEX, LOCOMOTIVE
+from ttr.errors import IllegalAction
+from ttr.events import Log
+from ttr.state import SECOND_CARD, TURN, Setup, State, add_cards, bump
+from ttr.turn.end import end_turn
+
+
+def check_draw(setup: Setup, state: State, action: DrawCard) -> None:
+    slot = action.slot
+    if slot is None:
+        if not can_draw(state):
+            raise IllegalAction(
+                "D7", "the deck and the discard pile are both empty; no card can be drawn blind"
+            )
+        return
+    market = state.market
+    if not 0 <= slot < len(market):
+        raise IllegalAction(
+            "D1", f"there is no face-up slot {slot + 1} (slots are 1-{len(market)})"
+        )
+    card = market[slot]
+    if card is None:
+        raise IllegalAction("D7", f"face-up slot {slot + 1} is empty")
+    if card == LOCOMOTIVE and state.phase == SECOND_CARD:
+        raise IllegalAction("D4", "a face-up locomotive cannot be the second card")
+
+
+def play_draw(setup: Setup, state: State, action: DrawCard, log: Log | None) -> None:
+    player = state.current_player
+    first = state.phase == TURN
+    slot = action.slot
+    if slot is None:
+        card = draw(state, log, player)
+        assert card is not None
+        if log:
+            log.add("draw", player, slot=None, card=card)
+    else:
+        card = state.market[slot]
+        assert card is not None
+        if log:
+            log.add("draw", player, slot=slot, card=card)
+        take(setup, state, slot, log, player)
+    state.hands = add_cards(state.hands, player, KIND_INDEX[card], 1)
+    if not first:
+        end_turn(setup, state, player, log)
+    elif card == LOCOMOTIVE and slot is not None:
+        if log:
+            log.add("whole_draw", player)
+        end_turn(setup, state, player, log)
+    else:
+        state.phase = SECOND_CARD
+        if not (can_draw(state) or any(c and c != LOCOMOTIVE for c in state.market)):
+            if log:
+                log.add("short_draw", player)
+            bump(state, "short_draws")
+            end_turn(setup, state, player, log)

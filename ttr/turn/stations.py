@@ -1,0 +1,69 @@
+"""Stations (Europe, ST1-ST2): build one on a free city, paying 1, 2 or 3 cards."""
+
+from __future__ import annotations
+
+from ttr.actions import BuildStation
+from ttr.colors import GRAY
+from ttr.errors import IllegalAction, preview
+from ttr.events import Log
+from ttr.narration import ORDINALS
+from ttr.payment import payment_problem
+from ttr.state import Setup, State, with_item
+from ttr.text import count
+from ttr.turn.claim import pay
+from ttr.turn.end import end_turn
+
+
+def station_cost(setup: Setup, state: State, player: int) -> int:
+    """What ``player``'s next station costs (ST2): 1, 2, then 3 cards of one colour."""
+    rules = setup.rules
+    built = rules.stations - state.stations_left[player]
+    return rules.station_costs[min(built, len(rules.station_costs) - 1)]
+
+
+def check_station(setup: Setup, state: State, action: BuildStation) -> None:
+    player = state.current_player
+    rules, board = setup.rules, setup.board
+    if not rules.has_stations:
+        raise IllegalAction("ST1", f"there are no stations in {rules.title}")
+    if action.city not in board.cities:
+        raise IllegalAction("ST1", f"there is no city {preview(action.city)} on the board")
+    if not state.stations_left[player]:
+        raise IllegalAction(
+            "ST1", f"{setup.players[player]} has built all {rules.stations} stations"
+        )
+    holder = state.stations.get(action.city)
+    if holder is not None:
+        raise IllegalAction(
+            "ST1",
+            f"{board.display(action.city)} already has a station ({setup.players[holder]}'s)",
+        )
+    cost = station_cost(setup, state, player)
+    problem = payment_problem(state.hands[player], GRAY, cost, (action.color, action.locomotives))
+    if problem is not None:
+        nth = ORDINALS[rules.stations - state.stations_left[player]]
+        raise IllegalAction(
+            "ST2", f"the {nth} station costs {count(cost, 'card')} of one colour: {problem}"
+        )
+
+
+def play_station(setup: Setup, state: State, action: BuildStation, log: Log | None) -> None:
+    player = state.current_player
+    cost = station_cost(setup, state, player)
+    colored = cost - action.locomotives
+    paid = pay(state, player, action.color, colored, action.locomotives)
+    state.discard = state.discard + paid
+    state.stations = {**state.stations, action.city: player}
+    left = state.stations_left[player] - 1
+    state.stations_left = with_item(state.stations_left, player, left)
+    if log:
+        log.add(
+            "station",
+            player,
+            city=action.city,
+            nth=setup.rules.stations - left - 1,
+            color=action.color,
+            colored=colored,
+            locomotives=action.locomotives,
+        )
+    end_turn(setup, state, player, log)

@@ -1,0 +1,113 @@
+"""Tunnels (C7-C9): reveal three cards, then pay the extra cost or decline."""
+
+from __future__ import annotations
+
+from ttr.actions import Claim, Decline, PayTunnel
+from ttr.cards import reveal
+from ttr.colors import KIND_INDEX, LOCO, LOCOMOTIVE
+from ttr.errors import IllegalAction
+from ttr.events import Log
+from ttr.payment import tunnel_extra_options
+from ttr.state import TUNNEL, Setup, State, TunnelAttempt, with_item
+from ttr.text import count
+from ttr.turn.claim import paid_cards, pay, take_route
+from ttr.turn.end import end_turn
+
+
+def start_tunnel(
+    setup: Setup, state: State, action: Claim, paid: tuple[str, ...], log: Log | None
+) -> None:
+    """The cards for a tunnel are played: reveal, and settle at once if nothing matches (C7)."""
+    player = state.current_player
+    revealed = reveal(state, setup.rules.tunnel_reveal, log, player)
+    if action.color is None:
+        extra = revealed.count(LOCOMOTIVE)
+    else:
+        extra = sum(1 for card in revealed if card in (action.color, LOCOMOTIVE))
+    if log:
+        can_pay = bool(tunnel_extra_options(state.hands[player], action.color, extra))
+        log.add(
+            "tunnel_reveal",
+            player,
+            route=action.route,
+            cards=list(revealed),
+            wanted=setup.rules.tunnel_reveal,
+            color=action.color,
+            extra=extra,
+            can_pay=can_pay or extra == 0,
+        )
+    if extra == 0:
+        state.discard = state.discard + paid + revealed
+        take_route(setup, state, action.route, player, log)
+        return
+    state.tunnel = TunnelAttempt(action.route, action.color, action.locomotives, revealed, extra)
+    state.phase = TUNNEL
+
+
+def check_pay_tunnel(setup: Setup, state: State, action: PayTunnel) -> None:
+    tunnel = state.tunnel
+    assert tunnel is not None
+    hand = state.hands[state.current_player]
+    if action.locomotives not in tunnel_extra_options(hand, tunnel.color, tunnel.extra):
+        raise IllegalAction("C7", _pay_problem(state, action.locomotives))
+
+
+def _pay_problem(state: State, locomotives: int) -> str:
+    tunnel = state.tunnel
+    assert tunnel is not None
+    hand = state.hands[state.current_player]
+    if tunnel.color is None:
+        return (
+            "the tunnel was paid with locomotives only, so its "
+            f"{count(tunnel.extra, 'extra card')} must be locomotives; the hand has {hand[LOCO]}"
+        )
+    return (
+        f"the extra cost is {count(tunnel.extra, 'card')}, each {tunnel.color} or a "
+        f"locomotive; {count(locomotives, 'locomotive')} and "
+        f"{tunnel.extra - locomotives} {tunnel.color} "
+        f"is not in the hand (it has {hand[KIND_INDEX[tunnel.color]]} {tunnel.color} and "
+        f"{count(hand[LOCO], 'locomotive')})"
+    )
+
+
+def play_pay_tunnel(setup: Setup, state: State, action: PayTunnel, log: Log | None) -> None:
+    tunnel = state.tunnel
+    assert tunnel is not None
+    player = state.current_player
+    route = setup.board.routes[tunnel.route]
+    extra_colored = tunnel.extra - action.locomotives
+    extra = pay(state, player, tunnel.color, extra_colored, action.locomotives)
+    played = paid_cards(tunnel.color, route.length - tunnel.locomotives, tunnel.locomotives)
+    state.discard = state.discard + played + extra + tunnel.revealed
+    state.tunnel = None
+    if log:
+        log.add(
+            "pay_tunnel",
+            player,
+            route=route.id,
+            color=tunnel.color,
+            colored=extra_colored,
+            locomotives=action.locomotives,
+        )
+    take_route(setup, state, route.id, player, log)
+
+
+def check_decline(setup: Setup, state: State, action: Decline) -> None:
+    """Declining a tunnel's extra cost is always allowed while it is pending (C8)."""
+
+
+def play_decline(setup: Setup, state: State, action: Decline, log: Log | None) -> None:
+    tunnel = state.tunnel
+    assert tunnel is not None
+    player = state.current_player
+    route = setup.board.routes[tunnel.route]
+    hand = list(state.hands[player])
+    if tunnel.color is not None:
+        hand[KIND_INDEX[tunnel.color]] += route.length - tunnel.locomotives
+    hand[LOCO] += tunnel.locomotives
+    state.hands = with_item(state.hands, player, tuple(hand))
+    state.discard = state.discard + tunnel.revealed
+    state.tunnel = None
+    if log:
+        log.add("decline", player, route=route.id)
+    end_turn(setup, state, player, log)

@@ -1,25 +1,37 @@
 """Maps and charts for the classroom lessons (notebooks 10 onwards), so a lesson shows only the code
 that teaches.
 
-Maps come from :mod:`ttr.plot`; charts are matplotlib figures that show themselves as a cell's
-last expression (:class:`ttr.plot.MapFigure`), so no lesson needs pyplot. Everything is
-deterministic: the same input gives the same picture. The engine never imports this module.
+Maps are SVG pictures from :mod:`ttr.svg`; :func:`paths_map` draws several paths on one map, each
+in its own colour. Charts are matplotlib figures that show themselves as a cell's last expression
+(:class:`ttr.plot.MapFigure`), so no lesson needs pyplot. Everything is deterministic: the same
+input gives the same picture. The engine never imports this module.
 """
 
 from __future__ import annotations
 
+import html
 import math
-from collections.abc import Iterable, Sequence
+import re
+from collections.abc import Iterable, Mapping, Sequence
 from statistics import geometric_mean
 
-from IPython.display import Image
+import numpy as np
 from matplotlib.figure import Figure
 
 from ttr.board import Board, Route
-from ttr.plot import CITY_FACE, MapFigure, board_png, draw_board, figure_png, game_png
+from ttr.map_layout import CITY_FACE, PLAYER_COLORS, SPACE_WIDTH, geometry
+from ttr.plot import MapFigure
+from ttr.simulation import proportion_ci
+from ttr.svg import Svg, board_svg, game_svg
 
-PATH_COLOR = "#7a00ff"
-"""The glow of a path on the small maps of :func:`path_maps` (purple shows well at that size)."""
+PATH_COLORS = PLAYER_COLORS
+"""The colours of the paths of :func:`paths_map`: the player colours, which no route has."""
+
+_SEA = re.compile(r'<rect class="ttr-sea" x="0" y="([\d.]+)" width="([\d.]+)" height="([\d.]+)"/>')
+_SIZE = re.compile(r'viewBox="0 0 ([\d.]+) ([\d.]+)" width="[\d.]+" height="[\d.]+"')
+_LINE = 0.6 * SPACE_WIDTH  # the width of a path, and the step between paths that share a route
+_KEY_ROW = 32.0  # the height of a row of the key below the map, in picture units
+_KEY_SIZE = 18.0  # its text size
 
 
 def show_map(
@@ -28,46 +40,96 @@ def show_map(
     highlight: Iterable = (),
     cities: Iterable[str] = (),
     title: str | None = None,
-    width: float = 10,
-) -> Image:
+) -> Svg:
     """A map of a board, or of a game with its owners, with routes and cities highlighted."""
-    draw = game_png if hasattr(board_or_game, "board") else board_png
-    return Image(
-        draw(
-            board_or_game,
-            highlight=list(highlight),
-            highlight_cities=list(cities),
-            title=title,
-            width=width,
-        )
+    draw = game_svg if hasattr(board_or_game, "board") else board_svg
+    return draw(
+        board_or_game, highlight_routes=list(highlight), highlight_cities=list(cities), title=title
     )
 
 
-def path_maps(
+def paths_map(
     board: Board,
-    panels: Sequence[tuple[str, Sequence[Route]]],
+    paths: Mapping[str, Sequence[Route]],
     *,
     ends: Iterable[str] = (),
-    columns: int = 2,
-    width: float = 12,
-) -> Image:
-    """Small copies of the board side by side, one per ``(title, routes)`` panel."""
-    rows = math.ceil(len(panels) / columns)
-    ratio = 0.68 if board.name == "usa" else 0.95
-    fig = Figure(figsize=(width, rows * width / columns * ratio), dpi=100, facecolor="white")
-    fig.subplots_adjust(left=0.01, right=0.99, top=0.95, bottom=0.01, wspace=0.02, hspace=0.12)
-    axes = fig.subplots(rows, columns, squeeze=False).flat
-    for ax, (title, routes) in zip(axes, panels, strict=False):
-        draw_board(
-            board,
-            ax=ax,
-            highlight=routes,
-            highlight_cities=list(ends),
-            legend=False,
-            title=title,
-            highlight_color=PATH_COLOR,
-        )
-    return Image(figure_png(fig))
+    title: str | None = None,
+) -> Svg:
+    """One map with several paths (name -> its routes), each a line in its own colour with a dark
+    edge, so that it shows over routes of any colour. Paths that share a route run side by side
+    along it. A key below the map names the paths; ``ends`` are ringed."""
+    svg = str(board_svg(board, highlight_cities=list(ends), title=title))
+    sea, size = _SEA.search(svg), _SIZE.search(svg)
+    assert sea and size, "ttr.svg changed the shape of its picture"
+    top, width, height = (float(v) for v in sea.groups())
+    geo = geometry(board, "board")
+    (x0, x1), (y0, y1) = geo.xlim, geo.ylim
+    scale = np.array([width / (x1 - x0), -height / (y1 - y0)])  # board (y up) to picture (y down)
+
+    def picture(points: np.ndarray) -> str:
+        xy = (points - (x0, y1)) * scale + (0, top)
+        return "M" + "L".join(f"{_n(x)} {_n(y)}" for x, y in xy)
+
+    users: dict[int, list[int]] = {}  # route id -> the paths (by number) along it
+    for number, routes in enumerate(paths.values()):
+        for route in routes:
+            users.setdefault(route.id, []).append(number)
+    lines = ['<g class="lesson-paths" fill="none" stroke-linecap="round" stroke-linejoin="round">']
+    for number, routes in enumerate(paths.values()):
+        parts = []
+        for route in sorted(routes, key=lambda r: r.id):  # the same text in any order
+            along = users[route.id]
+            offset = (along.index(number) - (len(along) - 1) / 2) * _LINE
+            parts.append(picture(_beside(_city_to_city(geo, route), offset)))
+        lines.append(_stroke("".join(parts), PATH_COLORS[number % len(PATH_COLORS)]))
+    lines.append("</g>")
+    svg = svg.replace('<g class="ttr-cities"', "".join(lines) + '<g class="ttr-cities"', 1)
+
+    full_width, full_height = (float(v) for v in size.groups())
+    key = [f'<g class="lesson-path-key" font-size="{_n(_KEY_SIZE)}">']
+    for number, name in enumerate(paths):
+        y = full_height + _KEY_ROW * (number + 0.6)
+        color = PATH_COLORS[number % len(PATH_COLORS)]
+        key.append(_stroke(f"M14 {_n(y)}H54", color, extra=' fill="none" stroke-linecap="round"'))
+        key.append(f'<text x="66" y="{_n(y + 0.36 * _KEY_SIZE)}">{html.escape(name)}</text>')
+    key.append("</g>")
+    grown = full_height + _KEY_ROW * len(paths) + 6
+    svg = _SIZE.sub(
+        f'viewBox="0 0 {_n(full_width)} {_n(grown)}" width="{_n(full_width)}" height="{_n(grown)}"',
+        svg,
+        count=1,
+    )
+    return Svg(svg.replace("</svg>", "".join(key) + "</svg>"))
+
+
+def _n(x: float) -> str:
+    """A picture coordinate with one decimal, as :mod:`ttr.svg` writes them."""
+    text = f"{x:.1f}".removesuffix(".0")
+    return "0" if text == "-0" else text
+
+
+def _stroke(d: str, color: str, extra: str = "") -> str:
+    """A line drawn twice: a dark edge, then its colour on top."""
+    return (
+        f'<path d="{d}" stroke="#111" stroke-width="{_n(_LINE + 2.5)}"{extra}/>'
+        f'<path d="{d}" stroke="{color}" stroke-width="{_n(_LINE - 0.5)}"{extra}/>'
+    )
+
+
+def _city_to_city(geo, route: Route) -> np.ndarray:
+    """A route's centre line (board units), from the centre of one city to the other's."""
+    line = geo.route_line[route.id]
+    a, b = np.array(geo.pos[route.a]), np.array(geo.pos[route.b])
+    if np.linalg.norm(line[0] - a) > np.linalg.norm(line[0] - b):
+        a, b = b, a
+    return np.vstack([a, line, b])
+
+
+def _beside(line: np.ndarray, offset: float) -> np.ndarray:
+    """A line moved sideways by ``offset`` (to the left of its direction; board units)."""
+    tangent = np.gradient(line, axis=0)
+    normal = np.stack([-tangent[:, 1], tangent[:, 0]], axis=1)
+    return line + offset * normal / np.linalg.norm(normal, axis=1, keepdims=True)
 
 
 def small_graph(graph, pos: dict[str, tuple[float, float]], *, title: str = "") -> Figure:
@@ -256,8 +318,6 @@ def running_rate(
     reference: tuple[float, str] | None = None,
 ) -> Figure:
     """A proportion and its 95% Wilson interval after each of the trials ``hits``."""
-    from ttr.simulation import proportion_ci
-
     n = range(1, len(hits) + 1)
     running = [proportion_ci(sum(hits[:k]), k) for k in n]
     fig = MapFigure(figsize=(7, 3.2), dpi=100, facecolor="white")
@@ -284,8 +344,6 @@ def running_rate(
 def shares_chart(hits: dict[str, int], trials: int, *, xlabel: str) -> Figure:
     """A horizontal bar per item (name -> hits in ``trials``) with its 95% Wilson interval, the
     first item on top."""
-    from ttr.simulation import proportion_ci
-
     fig = MapFigure(figsize=(7, 0.3 * len(hits) + 0.8), dpi=100, facecolor="white")
     ax = fig.subplots()
     names = list(hits)[::-1]

@@ -43,10 +43,9 @@ def show_map(
 ) -> Svg:
     """A map of a board, or of a game with its owners, with routes and cities highlighted."""
     draw = game_svg if hasattr(board_or_game, "board") else board_svg
-    svg = draw(
+    return draw(
         board_or_game, highlight_routes=list(highlight), highlight_cities=list(cities), title=title
     )
-    return _fitted(str(svg))
 
 
 def paths_map(
@@ -100,15 +99,7 @@ def paths_map(
         svg,
         count=1,
     )
-    return _fitted(svg.replace("</svg>", "".join(key) + "</svg>"))
-
-
-def _fitted(svg: str) -> Svg:
-    """The picture without a fixed size, so that it takes the width of the page (JupyterLab
-    shows an SVG at its own size otherwise: 1,700 units would run off a laptop screen)."""
-    size = _SIZE.search(svg)
-    assert size, "ttr.svg changed the shape of its picture"
-    return Svg(svg.replace(size.group(0), f'viewBox="0 0 {size.group(1)} {size.group(2)}"', 1))
+    return Svg(svg.replace("</svg>", "".join(key) + "</svg>"))
 
 
 def _n(x: float) -> str:

@@ -3,22 +3,24 @@
 #   make test       every test (unit, property, notebooks, browser)
 #   make classroom  the Voila classroom app
 #   make lint       ruff
+#   make book       the static site of every notebook and the docs, in _build/html
 # The venv is .venv; it is created and (re)installed automatically when pyproject.toml changes.
 
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
+BOOK_STAMP := $(VENV)/.installed-book
 
 START_NOTEBOOK := notebooks/00_start_here.ipynb
 LAB_TARGET     := $(or $(wildcard $(START_NOTEBOOK)),$(wildcard notebooks/))
 ROOT_FLAG      := $(if $(filter 0,$(shell id -u)),--allow-root,)
 LAB_OVERRIDES  := $(VENV)/share/jupyter/lab/settings/overrides.json
-LINT_PATHS     := $(wildcard conftest.py ttr tests benchmarks)
+LINT_PATHS     := $(wildcard conftest.py ttr tests benchmarks docs)
 
-.PHONY: venv lab test classroom lint clean distclean
+.PHONY: venv lab test classroom lint book clean distclean
 
-venv: $(STAMP)
+venv: $(STAMP) $(BOOK_STAMP)
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -26,6 +28,10 @@ $(BIN)/python:
 # Editable install: the engine reads data/ from the checkout, so do not install non-editable.
 $(STAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --disable-pip-version-check -e '.[dev]'
+	touch $@
+
+$(BOOK_STAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --disable-pip-version-check -e '.[book]'
 	touch $@
 
 lab: venv
@@ -40,11 +46,15 @@ test: venv
 classroom: venv
 	$(BIN)/voila --no-browser notebooks/classroom_app.ipynb
 
+# Renders the committed outputs (no notebook is executed); see docs/conf.py.
+book: $(BOOK_STAMP)
+	$(BIN)/python -m sphinx -E -W --keep-going -b html -d _build/doctrees -c docs . _build/html
+
 lint: venv
 	$(BIN)/ruff check $(LINT_PATHS)
 
 clean:
-	rm -rf build dist *.egg-info .pytest_cache .hypothesis .ruff_cache test-artifacts
+	rm -rf build dist _build *.egg-info .pytest_cache .hypothesis .ruff_cache test-artifacts
 	find . -path ./$(VENV) -prune -o -type d \( -name __pycache__ -o -name .ipynb_checkpoints \) -prune -exec rm -rf {} +
 
 distclean: clean

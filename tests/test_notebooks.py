@@ -31,6 +31,11 @@ LESSONS = [
     "13_longest_route_is_hard",
     "14_probability_at_the_table",
     "15_simulation_experiments",
+    "16_cutting_the_map",
+    "17_steiner_by_dynamic_programming",
+    "18_chinese_postman",
+    "19_a_star",
+    "20_markov_chains_of_the_market",
 ]
 
 

@@ -24,7 +24,9 @@ a ticket draw is ``tickets`` then ``keep``. Each action has a one-line text nota
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from ttr.colors import LOCOMOTIVE
 from ttr.errors import IllegalAction, NotationError, preview
@@ -132,45 +134,65 @@ def _color(value: object) -> bool:
     return value is None or type(value) is str
 
 
+def _claim_problem(action: Claim) -> str | None:
+    if type(action.route) is int and type(action.locomotives) is int and _color(action.color):
+        return None
+    if not _whole(action.route):
+        return f"Claim.route must be a route id (an int), not {preview(action.route)}"
+    if not _color(action.color):
+        return f"Claim.color must be a card colour or None, not {preview(action.color)}"
+    return f"Claim.locomotives must be an int, not {preview(action.locomotives)}"
+
+
+def _draw_problem(action: DrawCard) -> str | None:
+    if action.slot is None or type(action.slot) is int:
+        return None
+    return f"DrawCard.slot must be a slot number (an int) or None, not {preview(action.slot)}"
+
+
+def _pay_problem(action: PayTunnel) -> str | None:
+    if type(action.locomotives) is int:
+        return None
+    return f"PayTunnel.locomotives must be an int, not {preview(action.locomotives)}"
+
+
+def _keep_problem(action: KeepTickets) -> str | None:
+    keep = action.keep
+    if type(keep) is tuple and len(keep) <= MAX_KEEP and all(map(_whole, keep)):
+        return None
+    return f"KeepTickets.keep must be a tuple of ticket positions (ints), not {preview(keep)}"
+
+
+def _station_problem(action: BuildStation) -> str | None:
+    if type(action.city) is not str or len(action.city) > MAX_NAME:
+        return f"BuildStation.city must be a city name, not {preview(action.city)}"
+    if not _color(action.color):
+        return f"BuildStation.color must be a card colour or None, not {preview(action.color)}"
+    if not _whole(action.locomotives):
+        return f"BuildStation.locomotives must be an int, not {preview(action.locomotives)}"
+    return None
+
+
+FIELD_PROBLEMS: dict[type, Callable[[Any], str | None] | None] = {
+    DrawCard: _draw_problem,
+    Claim: _claim_problem,
+    PayTunnel: _pay_problem,
+    Decline: None,
+    DrawTickets: None,
+    KeepTickets: _keep_problem,
+    BuildStation: _station_problem,
+    Pass: None,
+}
+"""For each kind of action, what is wrong with the types of its fields (None: no fields)."""
+
+
 def field_problem(action: object) -> str | None:
     """What is wrong with the types of ``action``'s fields, or None (rule T1: not an action)."""
     kind = type(action)
-    if kind is Claim:
-        assert isinstance(action, Claim)
-        if not _whole(action.route):
-            return f"Claim.route must be a route id (an int), not {preview(action.route)}"
-        if not _color(action.color):
-            return f"Claim.color must be a card colour or None, not {preview(action.color)}"
-        if not _whole(action.locomotives):
-            return f"Claim.locomotives must be an int, not {preview(action.locomotives)}"
-    elif kind is DrawCard:
-        assert isinstance(action, DrawCard)
-        if action.slot is not None and not _whole(action.slot):
-            return (
-                f"DrawCard.slot must be a slot number (an int) or None, not {preview(action.slot)}"
-            )
-    elif kind is PayTunnel:
-        assert isinstance(action, PayTunnel)
-        if not _whole(action.locomotives):
-            return f"PayTunnel.locomotives must be an int, not {preview(action.locomotives)}"
-    elif kind is KeepTickets:
-        assert isinstance(action, KeepTickets)
-        keep = action.keep
-        if type(keep) is not tuple or len(keep) > MAX_KEEP or not all(map(_whole, keep)):
-            return (
-                f"KeepTickets.keep must be a tuple of ticket positions (ints), not {preview(keep)}"
-            )
-    elif kind is BuildStation:
-        assert isinstance(action, BuildStation)
-        if type(action.city) is not str or len(action.city) > MAX_NAME:
-            return f"BuildStation.city must be a city name, not {preview(action.city)}"
-        if not _color(action.color):
-            return f"BuildStation.color must be a card colour or None, not {preview(action.color)}"
-        if not _whole(action.locomotives):
-            return f"BuildStation.locomotives must be an int, not {preview(action.locomotives)}"
-    elif kind not in ACTION_TYPES:
+    if kind not in FIELD_PROBLEMS:
         return f"{preview(action)} is not an action"
-    return None
+    problem = FIELD_PROBLEMS[kind]
+    return None if problem is None else problem(action)
 
 
 def check_fields(action: object) -> None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from ttr.colors import CARD_COLORS, CARDS_PER_COLOR, LOCOMOTIVE, LOCOMOTIVES_IN_DECK
 from ttr.events import Log
-from ttr.state import Setup, State, bump, shuffled, with_item
+from ttr.state import Setup, State, bump, shuffled
 
 
 def full_deck() -> list[str]:
@@ -55,13 +55,15 @@ def take(setup: Setup, state: State, slot: int, log: Log | None, player: int) ->
     card = state.market[slot]
     assert card is not None
     new = draw(state, log, player)
-    state.market = with_item(state.market, slot, new)
+    market = state.market
+    state.market = (*market[:slot], new, *market[slot + 1 :])
     if log:
         if new is None:
             log.add("slot_empty", player, slot=slot)
         else:
             log.add("turned_up", player, slot=slot, card=new)
-    check_locomotives(setup, state, log, player)
+    if new == LOCOMOTIVE or state.loop_guard:  # otherwise fewer than 3 locomotives show
+        check_locomotives(setup, state, log, player)
     return card
 
 

@@ -28,13 +28,13 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
-from ttr.actions import Action, check_fields
+from ttr.actions import Action
 from ttr.board import Board, Route, Ticket
 from ttr.cards import deck_cards
 from ttr.colors import hand_dict
 from ttr.errors import IllegalAction, PlayerError, TTRError, preview
 from ttr.events import Event, Log
-from ttr.legal import legal_actions
+from ttr.legal import legal_actions, turn_actions
 from ttr.notation import format_action, parse_action
 from ttr.open_routes import double_bar, is_open
 from ttr.rules import RuleSet
@@ -52,11 +52,12 @@ from ttr.state import (
     TicketOffer,
     TunnelAttempt,
     empty_state,
+    freeze,
     make_setup,
     restore,
     snapshot,
 )
-from ttr.turn import ALLOWED, refusal
+from ttr.turn import checked
 from ttr.turn.deal import deal as deal_cards
 
 __all__ = [
@@ -116,9 +117,6 @@ class Game:
         record: bool = True,
     ):
         self.setup = make_setup(rules, players, variant)
-        missing = {r.length for r in self.setup.board.routes} - set(self.setup.rules.route_points)
-        if missing:
-            raise TTRError(f"the rule set scores no route of length {sorted(missing)}")
         if isinstance(seed, random.Random):
             rng = seed
         elif seed is None or type(seed) is int:
@@ -132,8 +130,10 @@ class Game:
         self._stack: list[Undo] = []
         if deal:
             deal_cards(self.setup, self.state, self._log(0))
-            if isinstance(seed, random.Random):  # a shared generator moves on past the deal
-                seed.setstate(self.state.rng)
+        if not isinstance(seed, random.Random):
+            freeze(self.state)  # the generator is the game's own
+        else:  # a shared generator: the game goes on with a copy, the caller's moves on
+            self.state.rng = rng.getstate()
 
     def _log(self, step: int) -> Log | None:
         return Log(self.events, self.setup, step) if self.record else None
@@ -272,7 +272,10 @@ class Game:
 
         A sequence (``len``, index, iterate, ``in``) of the position it was made in.
         """
-        return legal_actions(self.setup, self.state)
+        state = self.state
+        if state.phase == TURN:
+            return turn_actions(self.setup, state)
+        return legal_actions(self.setup, state)
 
     def is_legal(self, action: Action) -> bool:
         try:
@@ -292,13 +295,7 @@ class Game:
 
     def _check(self, action: object) -> Any:
         """The effect of ``action`` if it is legal now; raises :class:`IllegalAction` if not."""
-        state = self.state
-        rules = ALLOWED[state.phase].get(type(action))
-        if rules is None:
-            raise refusal(self.setup, state, action)
-        check_fields(action)
-        rules[0](self.setup, state, action)
-        return rules[1]
+        return checked(self.setup, self.state, action)
 
     # -----------------------------------------------------------------------------------------
     # Playing and taking back
@@ -311,8 +308,8 @@ class Game:
         """
         if isinstance(action, str):
             action = self.parse(action)
-        effect = self._check(action)
         state = self.state
+        effect = checked(self.setup, state, action)
         before = snapshot(state)
         events = self.events
         mark = len(events)

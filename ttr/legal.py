@@ -27,7 +27,7 @@ from ttr.actions import (
 from ttr.cards import can_draw
 from ttr.colors import CARD_COLORS, GRAY, LOCO, LOCOMOTIVE, Hand
 from ttr.open_routes import PayClass
-from ttr.payment import count_payments, nth_payment, payment_options, tunnel_extra_options
+from ttr.payment import count_payments, nth_payment_of, payment_options, tunnel_extra_options
 from ttr.state import OPENING, SECOND_CARD, TICKETS, TUNNEL, TURN, Setup, State
 from ttr.turn.stations import station_cost
 from ttr.turn.tickets import keep_choices
@@ -241,7 +241,7 @@ class LegalActions(Sequence[Action]):
                     if index < members:
                         target, option = divmod(index, each)
                         color, cost, minimum = pay
-                        paid = nth_payment(self._hand, color, cost, max(minimum, 0), option)
+                        paid = nth_payment_of(self._hand, color, cost, max(minimum, 0), option)
                         return _make(targets[target], pay, paid)
                     index -= members
             index -= size

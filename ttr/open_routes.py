@@ -94,7 +94,7 @@ def open_lists(
     double_lock: bool,
 ) -> OpenLists:
     """The open routes of every seat, by payment class, for the routes owned in ``owner``."""
-    if all(o is None for o in owner):  # the start of every game: the same for every seat
+    if owner.count(None) == len(owner):  # the start of every game: the same for every seat
         return (_unclaimed_lists(board, classes),) * players
     return tuple(_seat_lists(board, classes, owner, seat, double_lock) for seat in range(players))
 
@@ -123,21 +123,38 @@ def after_claim(
     double_lock: bool,
 ) -> OpenLists:
     """The open lists once ``route_id`` is owned (``owner`` already says so): the route closes,
-    and its double's other route may close or open for some players (C5)."""
+    and its double's other route may close or open for some players (C5).
+
+    Seats often share their lists (every seat at the start, and always at 2-3 players, where
+    C5 treats everyone alike): the new lists of a shared value are worked out once.
+    """
     twin = board.twin_id(route_id)
-    changed = (route_id,) if twin is None else (route_id, twin)
-    result = []
+    alike = twin is None or double_lock  # the change is the same for every seat
+    slot = classes.slot_of[route_id]
+    result: list[tuple[tuple[int, ...], ...]] = []
     for seat, seat_lists in enumerate(lists):
-        for rid in changed:
-            slot = classes.slot_of[rid]
-            members = seat_lists[slot]
-            listed = rid in members
-            if is_open(board, owner, rid, seat, double_lock) != listed:
-                members = (
-                    tuple(m for m in members if m != rid)
-                    if listed
-                    else tuple(sorted((*members, rid)))
-                )
-                seat_lists = seat_lists[:slot] + (members,) + seat_lists[slot + 1 :]
-        result.append(seat_lists)
+        if alike and seat and seat_lists is lists[seat - 1]:
+            result.append(result[-1])
+            continue
+        new = _toggled(seat_lists, slot, route_id, False)
+        if twin is not None:
+            new = _toggled(
+                new, classes.slot_of[twin], twin, is_open(board, owner, twin, seat, double_lock)
+            )
+        result.append(new)
     return tuple(result)
+
+
+def _toggled(
+    seat_lists: tuple[tuple[int, ...], ...], slot: int, route_id: int, listed: bool
+) -> tuple[tuple[int, ...], ...]:
+    """``seat_lists`` with ``route_id`` listed in its class, or not."""
+    members = seat_lists[slot]
+    if (route_id in members) == listed:
+        return seat_lists
+    if listed:
+        members = tuple(sorted((*members, route_id)))
+    else:
+        i = members.index(route_id)
+        members = members[:i] + members[i + 1 :]
+    return seat_lists[:slot] + (members,) + seat_lists[slot + 1 :]

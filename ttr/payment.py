@@ -71,7 +71,11 @@ def nth_payment(
     hand: Hand | Mapping[str, int], color: str, cost: int, min_locomotives: int, index: int
 ) -> Payment:
     """``payment_options(hand, color, cost, min_locomotives)[index]``, without the list."""
-    hand = as_hand(hand)
+    return nth_payment_of(as_hand(hand), color, cost, min_locomotives, index)
+
+
+def nth_payment_of(hand: Hand, color: str, cost: int, min_locomotives: int, index: int) -> Payment:
+    """:func:`nth_payment` for a hand tuple."""
     locomotives = hand[LOCO]
     most = cost - 1 if locomotives >= cost else locomotives
     for kind, card in _payers(color):

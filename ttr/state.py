@@ -22,15 +22,15 @@ derives them again (:func:`derive`).
 
 from __future__ import annotations
 
-import operator
+import functools
 import random
-from collections.abc import Sequence
-from dataclasses import dataclass, fields
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 from ttr.board import Board, Ticket, load_board
 from ttr.colors import EMPTY_HAND, Hand
-from ttr.errors import PlayerError
+from ttr.errors import PlayerError, TTRError
 from ttr.open_routes import RouteClasses, open_lists, route_classes
 from ttr.rules import RuleSet, rule_set
 
@@ -83,15 +83,14 @@ class Setup:
     players: tuple[str, ...]
     ticket_pool: tuple[Ticket, ...]
     classes: RouteClasses
+    num_players: int = field(init=False)
+    double_lock: bool = field(init=False)
+    """Whether a double route is one route in this game (2-3 players, C5)."""
 
-    @property
-    def num_players(self) -> int:
-        return len(self.players)
-
-    @property
-    def double_lock(self) -> bool:
-        """Whether a double route is one route in this game (2-3 players, C5)."""
-        return len(self.players) <= self.rules.double_lock_max_players
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "num_players", len(self.players))
+        lock = len(self.players) <= self.rules.double_lock_max_players
+        object.__setattr__(self, "double_lock", lock)
 
 
 def make_setup(
@@ -100,9 +99,17 @@ def make_setup(
     """The setup of a game, checking the player count and names (S1)."""
     ruleset = rule_set(rules, variant)
     names = player_names(players, ruleset)
-    board = load_board(ruleset.map)
-    pool = tuple(t for name in ruleset.tickets for t in board.ticket_sets[name])
+    board, pool = _board_and_pool(ruleset)
     return Setup(ruleset, board, names, pool, route_classes(board))
+
+
+@functools.cache
+def _board_and_pool(rules: RuleSet) -> tuple[Board, tuple[Ticket, ...]]:
+    board = load_board(rules.map)
+    missing = {r.length for r in board.routes} - set(rules.route_points)
+    if missing:
+        raise TTRError(f"the rule set scores no route of length {sorted(missing)}")
+    return board, tuple(t for name in rules.tickets for t in board.ticket_sets[name])
 
 
 def player_names(players: object, rules: RuleSet) -> tuple[str, ...]:
@@ -146,7 +153,7 @@ def name_problem(name: object) -> str | None:
 class State:
     """Everything that changes during a game (see the module docstring for the conventions)."""
 
-    rng: tuple[Any, ...]
+    rng: tuple[Any, ...] | random.Random  # a live generator only while the game is set up
     deck: tuple[str, ...]
     top: int
     discard: tuple[str, ...]
@@ -184,22 +191,33 @@ class State:
 FIELDS = tuple(f.name for f in fields(State))
 DERIVED = ("trains", "route_points", "stations_left", "open")
 SAVED = tuple(name for name in FIELDS if name not in DERIVED)
-snapshot = operator.attrgetter(*FIELDS)
+
+
+def _compiled(source: str, name: str) -> Callable[..., Any]:
+    namespace: dict[str, Any] = {}
+    exec(source, namespace)  # plain attribute loads and stores: much faster than getattr loops
+    return namespace[name]
+
+
+snapshot: Callable[[State], tuple[Any, ...]] = _compiled(
+    "def snapshot(s):\n    return (" + ", ".join(f"s.{n}" for n in FIELDS) + ",)\n", "snapshot"
+)
 """The values of every field of a state, as a tuple (what the undo stack keeps)."""
-
-
-def restore(state: State, values: tuple[Any, ...]) -> None:
-    """Put the field values of a :func:`snapshot` back into ``state``."""
-    for name, value in zip(FIELDS, values, strict=True):
-        setattr(state, name, value)
+restore: Callable[[State, tuple[Any, ...]], None] = _compiled(
+    "def restore(s, v):\n    (" + ", ".join(f"s.{n}" for n in FIELDS) + ",) = v\n", "restore"
+)
+"""Put the field values of a :func:`snapshot` back into a state."""
 
 
 def empty_state(setup: Setup, rng: random.Random) -> State:
-    """The state before the deal: no cards dealt, no tickets, nothing on the board."""
+    """The state before the deal: no cards dealt, no tickets, nothing on the board.
+
+    Its generator is ``rng`` itself until :func:`freeze` (the deal and staging shuffle with it).
+    """
     n = setup.num_players
     rules = setup.rules
     state = State(
-        rng=rng.getstate(),
+        rng=rng,
         deck=(),
         top=0,
         discard=(),
@@ -223,13 +241,18 @@ def empty_state(setup: Setup, rng: random.Random) -> State:
         passes_in_row=0,
         loop_guard=False,
         counts={},
-        trains=(),
-        route_points=(),
-        stations_left=(),
-        open=(),
+        trains=(rules.trains,) * n,
+        route_points=(0,) * n,
+        stations_left=(rules.stations,) * n,
+        open=open_lists(setup.board, setup.classes, (None,) * len(setup.board.routes), n, False),
     )
-    derive(setup, state)
     return state
+
+
+def freeze(state: State) -> None:
+    """End the setup: the generator becomes a value (its state), like every other field."""
+    if isinstance(state.rng, random.Random):
+        state.rng = state.rng.getstate()
 
 
 def derive(setup: Setup, state: State) -> None:
@@ -258,6 +281,9 @@ _SCRATCH = random.Random(0)
 def shuffled(state: State, items: Sequence[Any]) -> list[Any]:
     """``items`` shuffled with the game's generator, which moves on (the only use of chance)."""
     result = list(items)
+    if isinstance(state.rng, random.Random):  # still being set up
+        state.rng.shuffle(result)
+        return result
     _SCRATCH.setstate(state.rng)
     _SCRATCH.shuffle(result)
     state.rng = _SCRATCH.getstate()
@@ -274,10 +300,3 @@ def bump(state: State, name: str) -> None:
 def with_item(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
     """``values`` with ``values[index]`` replaced by ``value``."""
     return values[:index] + (value,) + values[index + 1 :]
-
-
-def add_cards(hands: tuple[Hand, ...], seat: int, kind: int, number: int) -> tuple[Hand, ...]:
-    """``hands`` with ``number`` cards of kind ``kind`` added to seat ``seat`` (may be < 0)."""
-    hand = hands[seat]
-    new = hand[:kind] + (hand[kind] + number,) + hand[kind + 1 :]
-    return hands[:seat] + (new,) + hands[seat + 1 :]

@@ -23,6 +23,7 @@ from typing import Any
 
 from ttr.actions import (
     ACTION_TYPES,
+    FIELD_PROBLEMS,
     BuildStation,
     Claim,
     Decline,
@@ -41,20 +42,25 @@ from ttr.turn.stations import check_station, play_station
 from ttr.turn.tickets import check_draw_tickets, check_keep, play_draw_tickets, play_keep
 from ttr.turn.tunnel import check_decline, check_pay_tunnel, play_decline, play_pay_tunnel
 
+Fields = Callable[[Any], str | None] | None
 Check = Callable[[Setup, State, Any], None]
 Play = Callable[[Setup, State, Any, Any], None]
+Rules = tuple[Fields, Check, Play]
 
-RULES: dict[type, tuple[Check, Play]] = {
-    DrawCard: (check_draw, play_draw),
-    Claim: (check_claim, play_claim),
-    PayTunnel: (check_pay_tunnel, play_pay_tunnel),
-    Decline: (check_decline, play_decline),
-    DrawTickets: (check_draw_tickets, play_draw_tickets),
-    KeepTickets: (check_keep, play_keep),
-    BuildStation: (check_station, play_station),
-    Pass: (check_pass, play_pass),
+RULES: dict[type, Rules] = {
+    kind: (FIELD_PROBLEMS[kind], check, play)
+    for kind, check, play in (
+        (DrawCard, check_draw, play_draw),
+        (Claim, check_claim, play_claim),
+        (PayTunnel, check_pay_tunnel, play_pay_tunnel),
+        (Decline, check_decline, play_decline),
+        (DrawTickets, check_draw_tickets, play_draw_tickets),
+        (KeepTickets, check_keep, play_keep),
+        (BuildStation, check_station, play_station),
+        (Pass, check_pass, play_pass),
+    )
 }
-"""The rule check and the effect of each kind of action."""
+"""For each kind of action: the check of its fields' types (T1), its rule check, its effect."""
 SETTLING: dict[str, tuple[type, ...]] = {
     OPENING: (KeepTickets,),
     TICKETS: (KeepTickets,),
@@ -64,7 +70,7 @@ SETTLING: dict[str, tuple[type, ...]] = {
 """The actions that settle each pending decision (T3)."""
 ANSWERS = (KeepTickets, PayTunnel, Decline)
 """The actions that only answer a pending decision."""
-ALLOWED: dict[str, dict[type, tuple[Check, Play]]] = {
+ALLOWED: dict[str, dict[type, Rules]] = {
     phase: {
         kind: rules
         for kind, rules in RULES.items()
@@ -74,6 +80,21 @@ ALLOWED: dict[str, dict[type, tuple[Check, Play]]] = {
 }
 """The rules of the actions each phase allows: a turn's actions, or what settles the pending
 decision (T1, T3); none once the game is over."""
+
+
+def checked(setup: Setup, state: State, action: object) -> Play:
+    """The effect of ``action`` if it is legal now; raises :class:`IllegalAction` if not
+    (T1 for a field of the wrong type, then the rule of the action)."""
+    rules = ALLOWED[state.phase].get(type(action))
+    if rules is None:
+        raise refusal(setup, state, action)
+    fields, check, play = rules
+    if fields is not None:
+        problem = fields(action)
+        if problem is not None:
+            raise IllegalAction("T1", problem)
+    check(setup, state, action)
+    return play
 
 
 def refusal(setup: Setup, state: State, action: object) -> IllegalAction:

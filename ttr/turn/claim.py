@@ -111,18 +111,19 @@ def play_claim(setup: Setup, state: State, action: Claim, log: Log | None) -> No
 
 def take_route(setup: Setup, state: State, route_id: int, player: int, log: Log | None) -> None:
     """``player`` now owns the route: trains, points (C3), the double (C5); the turn ends."""
-    route = setup.board.routes[route_id]
-    state.owner = with_item(state.owner, route_id, player)
-    state.open = after_claim(
-        setup.board, setup.classes, state.open, state.owner, route_id, setup.double_lock
-    )
-    trains = state.trains[player] - route.length
-    state.trains = with_item(state.trains, player, trains)
-    points = setup.rules.route_points[route.length]
-    state.route_points = with_item(state.route_points, player, state.route_points[player] + points)
+    board = setup.board
+    route = board.routes[route_id]
+    owner = state.owner
+    state.owner = owner = (*owner[:route_id], player, *owner[route_id + 1 :])
+    state.open = after_claim(board, setup.classes, state.open, owner, route_id, setup.double_lock)
+    old, points = state.trains, state.route_points
+    trains = old[player] - route.length
+    state.trains = (*old[:player], trains, *old[player + 1 :])
+    gained = setup.rules.route_points[route.length]
+    state.route_points = (*points[:player], points[player] + gained, *points[player + 1 :])
     if log:
-        closed = setup.board.twin_id(route_id) is not None and setup.double_lock
+        closed = board.twin_id(route_id) is not None and setup.double_lock
         log.add(
-            "route", player, route=route_id, points=points, trains_left=trains, double_closed=closed
+            "route", player, route=route_id, points=gained, trains_left=trains, double_closed=closed
         )
     end_turn(setup, state, player, log)

@@ -7,7 +7,7 @@ from ttr.cards import can_draw, draw, take
 from ttr.colors import KIND_INDEX, LOCOMOTIVE
 from ttr.errors import IllegalAction
 from ttr.events import Log
-from ttr.state import SECOND_CARD, TURN, Setup, State, add_cards, bump
+from ttr.state import SECOND_CARD, TURN, Setup, State, bump
 from ttr.turn.end import end_turn
 
 
@@ -46,7 +46,10 @@ def play_draw(setup: Setup, state: State, action: DrawCard, log: Log | None) -> 
         if log:
             log.add("draw", player, slot=slot, card=card)
         take(setup, state, slot, log, player)
-    state.hands = add_cards(state.hands, player, KIND_INDEX[card], 1)
+    hands = state.hands
+    hand = list(hands[player])
+    hand[KIND_INDEX[card]] += 1
+    state.hands = (*hands[:player], tuple(hand), *hands[player + 1 :])
     if not first:
         end_turn(setup, state, player, log)
     elif card == LOCOMOTIVE and slot is not None:

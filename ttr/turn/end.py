@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from ttr.actions import PASS, Pass
 from ttr.cards import check_locomotives, refill
-from ttr.colors import LOCOMOTIVE
 from ttr.errors import IllegalAction
 from ttr.events import Log
 from ttr.state import OVER, TURN, Setup, State, bump
@@ -20,7 +19,7 @@ def end_turn(
     for a claim have reached the discard pile).
     """
     refilled = None in state.market and refill(state, log, player)
-    if state.market.count(LOCOMOTIVE) >= setup.rules.market_locomotive_limit:
+    if refilled or state.loop_guard:  # else no refill, so fewer than 3 locomotives show
         check_locomotives(setup, state, log, player, recheck=not refilled)
     state.phase = TURN
     if not passed:

@@ -15,6 +15,7 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from statistics import geometric_mean
 
+import networkx as nx
 import numpy as np
 from matplotlib.figure import Figure
 
@@ -135,8 +136,6 @@ def _beside(line: np.ndarray, offset: float) -> np.ndarray:
 def small_graph(graph, pos: dict[str, tuple[float, float]], *, title: str = "") -> Figure:
     """A small multigraph at fixed positions, parallel edges bowed apart, each node named with its
     degree (names in the leftmost column go to the left of their dot)."""
-    import networkx as nx
-
     fig = MapFigure(figsize=(6, 3.4), dpi=100, facecolor="white")
     ax = fig.subplots()
     nx.draw_networkx_edges(

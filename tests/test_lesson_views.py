@@ -75,6 +75,9 @@ def test_a_key_names_each_path_in_its_colour_below_the_map(count: int) -> None:
     plain = paths_map(USA, {})
     svg = paths_map(USA, {name: [route("Chicago-Omaha")] for name in names})
     assert height(svg) > height(plain) + 30 * count
-    key = re.search(r'<g class="lesson-path-key".*?</g>', svg, re.S)[0]
-    assert [f"path &lt;{i}&gt;" for i in range(count)] == re.findall(r">(path [^<]+)</text>", key)
-    assert all(color in key for color in PATH_COLORS[:count])
+    key = re.search(r'<g class="lesson-path-key".*?</g>', svg, re.S)
+    assert key
+    assert [f"path &lt;{i}&gt;" for i in range(count)] == re.findall(
+        r">(path [^<]+)</text>", key[0]
+    )
+    assert all(color in key[0] for color in PATH_COLORS[:count])

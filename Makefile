@@ -2,7 +2,7 @@
 #   make lab        JupyterLab on the start-here notebook
 #   make test       every test (unit, property, notebooks, browser)
 #   make classroom  the Voila classroom app
-#   make lint       ruff
+#   make lint       ruff (lint and format check) and mypy
 #   make book       the static site of every notebook and the docs, in _build/html
 # The venv is .venv; it is created and (re)installed automatically when pyproject.toml changes.
 
@@ -10,7 +10,6 @@ PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
-BOOK_STAMP := $(VENV)/.installed-book
 
 START_NOTEBOOK := notebooks/00_start_here.ipynb
 LAB_TARGET     := $(or $(wildcard $(START_NOTEBOOK)),$(wildcard notebooks/))
@@ -20,18 +19,15 @@ LINT_PATHS     := $(wildcard conftest.py ttr tests benchmarks docs)
 
 .PHONY: venv lab test classroom lint book clean distclean
 
-venv: $(STAMP) $(BOOK_STAMP)
+venv: $(STAMP)
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 
-# Editable install: the engine reads data/ from the checkout, so do not install non-editable.
+# Editable, so that the checkout is what runs; the notebooks and tests also read data/
+# (scenarios and positions) from it. `pip install .` or a wheel works anywhere too.
 $(STAMP): pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --disable-pip-version-check -e '.[dev]'
-	touch $@
-
-$(BOOK_STAMP): pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --disable-pip-version-check -e '.[book]'
+	$(BIN)/python -m pip install --disable-pip-version-check -e '.[dev,book]'
 	touch $@
 
 lab: venv
@@ -47,11 +43,13 @@ classroom: venv
 	$(BIN)/voila --no-browser notebooks/classroom_app.ipynb
 
 # Renders the committed outputs (no notebook is executed); see docs/conf.py.
-book: $(BOOK_STAMP)
+book: venv
 	$(BIN)/python -m sphinx -E -W --keep-going -b html -d _build/doctrees -c docs . _build/html
 
 lint: venv
 	$(BIN)/ruff check $(LINT_PATHS)
+	$(BIN)/ruff format --check $(LINT_PATHS)
+	$(BIN)/mypy
 
 clean:
 	rm -rf build dist _build *.egg-info .pytest_cache .hypothesis .ruff_cache test-artifacts

@@ -16,7 +16,7 @@ SECTIONS = {
     "V": "Variants (V)",
 }
 
-ENGINE_DECISIONS = ("T2", "T3", "D7", "D8", "D9", "ST4")
+ENGINE_DECISIONS = ("S6", "T2", "T3", "D7", "D8", "D9", "K1", "ST4", "F3", "F5", "V2", "V4")
 
 
 def test_expected_id_list_is_complete():

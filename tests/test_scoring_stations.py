@@ -20,7 +20,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from scoring_helpers import R, T, net, reachable
 
+from ttr.scenario import load_position
 from ttr.scoring import best_station_routes
+from ttr.scoring.breakdown import score_holdings
 
 
 def joined(network: list[R], a: str, b: str) -> bool:
@@ -37,21 +39,26 @@ def brute_force_stations(
 ) -> tuple[int, tuple[int | None, ...]]:
     """Every assignment of one entering opponent route per station (ST3), scored plainly.
 
-    Returns the best ticket points and, among the best assignments, the smallest
-    tuple of route ids taken station by station in alphabetical order (the
-    documented tie-break; ``None`` for a station with no candidate).
+    Returns the best ticket points and, among the best assignments (most points, then
+    most tickets completed), the smallest tuple of route ids taken station by station
+    in alphabetical order (the documented tie-break; ``None`` for a station with no
+    candidate).
     """
     order = sorted(stations)
     choices = [[r for r in opponents if city in (r.a, r.b)] or [None] for city in order]
-    best: tuple[int, tuple[float, ...]] | None = None
+    best: tuple[tuple[int, int], tuple[float, ...]] | None = None
     for assignment in product(*choices):
         borrowed = [r for r in assignment if r is not None]
-        points = ticket_points(own + borrowed, tickets)
+        network = own + borrowed
+        score = (
+            ticket_points(network, tickets),
+            sum(joined(network, t.a, t.b) for t in tickets),
+        )
         ids = tuple(-1 if r is None else r.id for r in assignment)
-        if best is None or points > best[0] or (points == best[0] and ids < best[1]):
-            best = (points, ids)
+        if best is None or score > best[0] or (score == best[0] and ids < best[1]):
+            best = (score, ids)
     assert best is not None
-    return best[0], tuple(None if i == -1 else i for i in best[1])
+    return best[0][0], tuple(None if i == -1 else i for i in best[1])
 
 
 def test_ST3_one_route_per_station_serves_all_tickets() -> None:
@@ -122,6 +129,45 @@ def test_ST4_ties_go_to_the_lowest_route_ids() -> None:
     # Nothing to gain: still the lowest id, and the same answer whatever the input order.
     choice = best_station_routes(own, ["S"], opponents, [T("A", "S", 2)])
     assert choice.borrowed["S"].id == 20
+
+
+def test_ST4_equal_points_go_to_the_choice_completing_more_tickets() -> None:
+    """Frankfurt's station can borrow Amsterdam-Frankfurt (+8, the two 4s fail: 0) or
+    Essen-Frankfurt (+4 +4, the 8 fails: 0): the same points, but two tickets against one,
+    and the Europe tie-break counts completed tickets (F5)."""
+    position = {
+        "map": "europe",
+        "players": [
+            {
+                "name": "Ann",
+                "routes": ["Berlin-Essen"],
+                "tickets": [
+                    {"cities": ["Frankfurt", "Amsterdam"], "points": 8},
+                    {"cities": ["Frankfurt", "Essen"], "points": 4},
+                    {"cities": ["Frankfurt", "Berlin"], "points": 4},
+                ],
+                "stations": ["Frankfurt"],
+            },
+            {
+                "name": "Ben",
+                "routes": ["Amsterdam-Frankfurt", "Essen-Frankfurt"],
+                "tickets": [
+                    {"cities": ["Amsterdam", "Essen"], "points": 1},
+                    {"cities": ["Lisboa", "Moskva"], "points": 17},
+                ],
+            },
+        ],
+    }
+    rules, holdings = load_position(position)
+    outcome = score_holdings(holdings, rules)
+    ann, ben = outcome.scores
+    assert ann.total == ben.total == 10
+    assert ann.tickets_completed == 2 and ben.tickets_completed == 1
+    assert outcome.winners == (0,)
+    assert {t.cities for t, done in ((r.ticket, r.completed) for r in ann.tickets) if done} == {
+        ("Frankfurt", "Essen"),
+        ("Frankfurt", "Berlin"),
+    }
 
 
 def test_ST4_station_in_another_players_network_far_from_own_routes() -> None:

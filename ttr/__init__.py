@@ -62,6 +62,7 @@ __all__ = [
     "Simulation",
     "TTRError",
     "Ticket",
+    "Tournament",
     "UnknownMap",
     "UnknownReference",
     "UnknownRuleSet",
@@ -71,13 +72,19 @@ __all__ = [
     "rule_set",
     "simulate",
     "stage",
+    "tournament",
 ]
 
 
 def __getattr__(name: str) -> object:
-    """``simulate`` and ``Simulation`` load on first use (they import the bots and tqdm)."""
+    """``simulate``, ``Simulation``, ``tournament`` and ``Tournament`` load on first use (they
+    import the bots and tqdm)."""
     if name in ("simulate", "Simulation"):
         from ttr import simulation
 
         return getattr(simulation, name)
+    if name in ("tournament", "Tournament"):
+        from ttr import ladder
+
+        return getattr(ladder, name)
     raise AttributeError(f"module 'ttr' has no attribute {name!r}")

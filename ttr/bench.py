@@ -10,6 +10,8 @@ CPU time is shown beside wall time.
 - **scoring**: the exact longest trail (F3) and the station choice (ST4) on the networks left
   at the end of seeded random games, and on adversarial dense networks of 45 trains made of
   each board's shortest routes; p50/p90/p99/max in milliseconds.
+- **undo**: the time of one ``undo()`` at actions 40, 200 and 400 of a 5-player Europe game
+  (the undo stack keeps a small record per action, so it does not grow with the game).
 - **import**: the start-up time of ``import ttr`` in a fresh interpreter.
 """
 
@@ -23,6 +25,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Callable, Sequence
+from functools import partial
 
 from ttr.board import Route, load_board
 from ttr.game import Game
@@ -93,7 +96,7 @@ def bench_playouts(quick: bool) -> list[dict]:
 
 def end_networks(rules: str, players: int, games: int) -> list[tuple[Game, int]]:
     """The final positions of seeded random games, with each seat."""
-    finals = []
+    finals: list[tuple[Game, int]] = []
     for seed in range(games):
         game = Game(rules, players, seed=seed, record=False)
         rng = random.Random(seed)
@@ -115,7 +118,8 @@ def dense_networks(board_name: str, count: int, seed: int = 0) -> list[list[Rout
     networks = []
     for _ in range(count):
         start = rng.choice(sorted(board.cities))
-        cities, chosen, trains = {start}, [], 0
+        cities, trains = {start}, 0
+        chosen: list[Route] = []
         pool = list(board.routes)
         rng.shuffle(pool)
         while True:
@@ -170,18 +174,13 @@ def bench_scoring(quick: bool) -> list[dict]:
         trail_ms, station_ms = [], []
         for game, seat in finals:
             own = game.routes_of(seat)
-            trail_ms.append(best_of_ms(3, lambda own=own: longest_trail(own)))
+            trail_ms.append(best_of_ms(3, partial(longest_trail, own)))
             cities = [c for c, p in game.stations.items() if p == seat]
             if cities:
                 others = [r for r in game.board.routes if game.owner[r.id] not in (None, seat)]
                 tickets = game.tickets_of(seat)
                 station_ms.append(
-                    best_of_ms(
-                        3,
-                        lambda o=own, c=cities, x=others, t=tickets: best_station_routes(
-                            o, c, x, t
-                        ),
-                    )
+                    best_of_ms(3, partial(best_station_routes, own, cities, others, tickets))
                 )
         rows.append(
             {
@@ -201,11 +200,35 @@ def bench_scoring(quick: bool) -> list[dict]:
         rows.append(
             {
                 "what": f"longest trail, dense 45-train {board} networks",
-                **_percentiles(
-                    [best_of_ms(1, lambda net=net: longest_trail(net)) for net in dense]
-                ),
+                **_percentiles([best_of_ms(1, partial(longest_trail, net)) for net in dense]),
             }
         )
+    return rows
+
+
+def bench_undo(quick: bool) -> list[dict[str, float]]:
+    """Microseconds per ``undo()`` at a few depths of one seeded 5-player Europe game (the
+    narration off, as bots and search play): the cost must not grow with the game."""
+    game = Game("europe", 5, seed=1, record=False)
+    rng = random.Random(1)
+    depths = (40, 200, 400)
+    copies: dict[int, list[Game]] = {}
+    count = 200 if quick else 2000
+    while not game.is_over:
+        if game.actions_played in depths:
+            copies[game.actions_played] = [game.copy() for _ in range(count)]
+        legal = game.legal_actions()
+        game.play(legal[rng.randrange(len(legal))])
+    rows = []
+    for depth, games in sorted(copies.items()):
+        runs = []
+        for chunk in range(5):
+            part = games[chunk::5]
+            start = time.perf_counter()
+            for copy in part:
+                copy.undo()
+            runs.append((time.perf_counter() - start) / len(part) * 1e6)
+        rows.append({"depth": depth, "us_per_undo": statistics.median(runs)})
     return rows
 
 
@@ -246,6 +269,10 @@ def main(what: str = "all", quick: bool = False) -> None:
                 f"{row['what']:<58}{row['n']:>6}{row['p50']:>8.3f}{row['p90']:>8.3f}"
                 f"{row['p99']:>8.3f}{row['max']:>8.3f}"
             )
+    if what in ("all", "undo"):
+        print("\nUndo at depth k of a 5-player Europe game (µs per undo, median of 5 batches)")
+        for row in bench_undo(quick):
+            print(f"  after {row['depth']:>3} actions: {row['us_per_undo']:.2f} µs")
     if what in ("all", "import"):
         row = bench_import()
         print(

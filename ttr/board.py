@@ -28,6 +28,8 @@ from ttr.errors import DataError, UnknownMap, UnknownReference, preview
 if TYPE_CHECKING:
     import networkx as nx
 
+    from ttr.scoring.protocols import RouteLike
+
 DATA_DIR: Traversable = files("ttr") / "data"
 """The board data, inside the package (read with importlib.resources)."""
 ROUTE_KINDS = ("normal", "tunnel", "ferry")
@@ -165,7 +167,7 @@ class Board:
         """The city's name as printed on the board, with its diacritics (Montréal, Zürich)."""
         return self.cities[city].display_name
 
-    def ref(self, route: Route) -> str:
+    def ref(self, route: RouteLike) -> str:
         """A text reference that :meth:`route` reads back: ``"Paris-Bruxelles (yellow)"``."""
         return self._refs[route.id]
 

@@ -10,20 +10,21 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, NoReturn
 
 from ttr.board import load_board
 from ttr.colors import CARD_KINDS
 from ttr.errors import TTRError
 from ttr.game import Game
 from ttr.jsonio import check_writable, write_json
+from ttr.ladder import add_arguments as add_tournament_arguments
 from ttr.persist import state_to_dict
 from ttr.scenario import load_position, load_scenario
 from ttr.scoring.breakdown import outcome_table, outcome_to_dict, score_holdings
 
 
 class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> None:  # one line, exit code 2
+    def error(self, message: str) -> NoReturn:  # one line, exit code 2
         self.exit(2, f"{self.prog}: error: {message}\n")
 
 
@@ -152,9 +153,13 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--json", metavar="FILE", help="also write the summary and records as JSON")
     sim.add_argument("--quiet", action="store_true", help="no progress bar")
     sim.set_defaults(run=_simulate)
+    ladder = commands.add_parser(
+        "tournament", help="rank bots: every pairing on the same deals, seats swapped"
+    )
+    add_tournament_arguments(ladder)
     bench = commands.add_parser("bench", help="measure the engine's speed on this machine")
     bench.add_argument(
-        "what", nargs="?", default="all", choices=("all", "playouts", "scoring", "import")
+        "what", nargs="?", default="all", choices=("all", "playouts", "scoring", "undo", "import")
     )
     bench.add_argument("--quick", action="store_true", help="fewer games (a rough figure)")
     bench.set_defaults(run=_bench)

@@ -57,7 +57,7 @@ from ttr.state import (
     restore,
     snapshot,
 )
-from ttr.turn import checked
+from ttr.turn import ALLOWED, checked, refusal
 from ttr.turn.deal import deal as deal_cards
 
 __all__ = [
@@ -309,13 +309,22 @@ class Game:
         if isinstance(action, str):
             action = self.parse(action)
         state = self.state
-        effect = checked(self.setup, state, action)
+        setup = self.setup
+        rules = ALLOWED[state.phase].get(type(action))  # checked(), inlined: the hot path
+        if rules is None:
+            raise refusal(setup, state, action)
+        fields, check, effect = rules
+        if fields is not None:
+            problem = fields(action)
+            if problem is not None:
+                raise IllegalAction("T1", problem)
+        check(setup, state, action)
         before = snapshot(state)
         events = self.events
         mark = len(events)
-        log = Log(events, self.setup, len(self._stack) + 1) if self.record else None
+        log = Log(events, setup, len(self._stack) + 1) if self.record else None
         try:
-            effect(self.setup, state, action, log)
+            effect(setup, state, action, log)
         except BaseException:  # never leave half an action behind
             restore(state, before)
             del events[mark:]

@@ -224,7 +224,7 @@ class LegalActions(Sequence[Action]):
     def __len__(self) -> int:
         return self._total
 
-    def __getitem__(self, index):  # type: ignore[no-untyped-def, override]
+    def __getitem__(self, index):
         if isinstance(index, slice):
             return list(self)[index]
         if index < 0:

@@ -33,7 +33,7 @@ from ttr.turn.stations import station_cost
 
 MAX_TEXT = 300
 """The longest action text read (a claim of the longest route names fewer than 100 characters)."""
-_DRAW_TEXT = {None: "draw deck", **{slot: f"draw {slot + 1}" for slot in range(8)}}
+_DRAW_TEXT: dict[int | None, str] = {None: "draw deck", **{s: f"draw {s + 1}" for s in range(8)}}
 Cards = list[tuple[str, int | None]]
 
 
@@ -96,7 +96,8 @@ def parse_action(setup: Setup, state: State, text: str) -> Action:
     if verb in ("tickets", "pass", "decline"):
         if rest.strip():
             raise NotationError(f"cannot read {preview(text)}: {verb!r} takes nothing after it")
-        return {"tickets": DRAW_TICKETS, "pass": PASS, "decline": DECLINE}[verb]
+        plain: dict[str, Action] = {"tickets": DRAW_TICKETS, "pass": PASS, "decline": DECLINE}
+        return plain[verb]
     if verb == "keep":
         return _parse_keep(setup, state, rest, text)
     if verb == "claim":

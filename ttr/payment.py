@@ -24,9 +24,11 @@ def as_hand(hand: Hand | Mapping[str, int]) -> Hand:
     return hand if isinstance(hand, tuple) else hand_of(dict(hand))
 
 
-def _payers(color: str) -> tuple[tuple[int, str], ...]:
-    """The (index, colour) pairs that may pay for something painted ``color`` (C2)."""
-    return _COLOR_INDICES if color == GRAY else ((KIND_INDEX[color], color),)
+_PAYERS: dict[str, tuple[tuple[int, str], ...]] = {
+    GRAY: _COLOR_INDICES,
+    **{color: ((KIND_INDEX[color], color),) for color in CARD_COLORS},
+}
+"""For each route colour, the (hand index, card colour) pairs that may pay for it (C2)."""
 
 
 def payment_options(
@@ -42,7 +44,7 @@ def payment_options(
     locomotives = hand[LOCO]
     options: list[Payment] = []
     most = min(cost - 1, locomotives)
-    for index, card in _payers(color):
+    for index, card in _PAYERS[color]:
         fewest = max(min_locomotives, cost - hand[index])
         options.extend((card, used) for used in range(fewest, most + 1))
     if locomotives >= cost:
@@ -58,7 +60,7 @@ def count_payments(
     locomotives = hand[LOCO]
     most = cost - 1 if locomotives >= cost else locomotives
     total = 1 if locomotives >= cost else 0
-    for index, _ in _payers(color):
+    for index, _ in _PAYERS[color]:
         fewest = cost - hand[index]
         if fewest < min_locomotives:
             fewest = min_locomotives
@@ -78,7 +80,7 @@ def nth_payment_of(hand: Hand, color: str, cost: int, min_locomotives: int, inde
     """:func:`nth_payment` for a hand tuple."""
     locomotives = hand[LOCO]
     most = cost - 1 if locomotives >= cost else locomotives
-    for kind, card in _payers(color):
+    for kind, card in _PAYERS[color]:
         fewest = cost - hand[kind]
         if fewest < min_locomotives:
             fewest = min_locomotives

@@ -57,6 +57,7 @@ COUNT_NAMES = (
 
 def state_to_dict(setup: Setup, state: State) -> dict[str, Any]:
     """The saved fields of ``state`` as JSON-ready data (decks list their top card first)."""
+    assert isinstance(state.rng, tuple), "the game is still being set up"
     version, internal, gauss = state.rng
     return {
         "rng": [version, list(internal), gauss],

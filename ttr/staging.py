@@ -234,7 +234,7 @@ class _Stager:
         if slots is None:
             check_locomotives(setup, state, log, None, rule="S3")
         elif state.market.count(LOCOMOTIVE) >= rules.market_locomotive_limit:
-            check_locomotives(setup, state, None, None)  # only the D9 guard may leave it so
+            check_locomotives(setup, state, log, None)  # only the D9 guard may leave it so
             if not state.loop_guard:
                 raise ScenarioError(
                     f"field 'market': {rules.market_locomotive_limit} or more face-up "
@@ -258,7 +258,7 @@ class _Stager:
     def kept(self, tickets: Mapping[int, Sequence[int]], ticket_deck: Sequence[int] | None) -> None:
         setup, state = self.setup, self.state
         used: set[int] = set()
-        kept = [()] * setup.num_players
+        kept: list[tuple[int, ...]] = [()] * setup.num_players
         for seat, value in self.per_seat(tickets, "tickets").items():
             kept[seat] = tuple(self.ticket_list(value, f"tickets.{self.name(seat)}", used))
         state.tickets = tuple(kept)
@@ -308,10 +308,10 @@ class _Stager:
                 if type(route_id) is not int or not 0 <= route_id < len(board.routes):
                     raise ScenarioError(f"field {where!r}: no route {preview(route_id)}")
                 ref = board.ref(board.routes[route_id])
-                if owner[route_id] is not None:
+                holder = owner[route_id]
+                if holder is not None:
                     raise ScenarioError(
-                        f"field {where!r}: {ref} is owned twice (already by "
-                        f"{self.name(owner[route_id])})"
+                        f"field {where!r}: {ref} is owned twice (already by {self.name(holder)})"
                     )
                 bar = double_bar(board, tuple(owner), route_id, seat, setup.double_lock)
                 if bar == "own both":

@@ -20,6 +20,7 @@ from typing import Any
 
 from ttr.board import Board, Route, Ticket
 from ttr.rules import RuleSet
+from ttr.scoring.protocols import RouteLike
 from ttr.scoring.stations import best_station_routes
 from ttr.scoring.tickets import completed_tickets
 from ttr.scoring.trail import Trail, longest_trail
@@ -57,7 +58,7 @@ class PlayerScore:
     longest_route_bonus: int
     stations_built: int
     station_points: int
-    station_routes: Mapping[str, Route | None] = field(default_factory=dict)
+    station_routes: Mapping[str, RouteLike | None] = field(default_factory=dict)
 
     @property
     def ticket_points(self) -> int:
@@ -112,7 +113,7 @@ def score_holdings(holdings: Sequence[Holdings], rules: RuleSet) -> Outcome:
             choice = best_station_routes(player.routes, player.stations, opponents, player.tickets)
             completed, borrowed = choice.completed, dict(choice.borrowed)
         else:
-            completed, borrowed = completed_tickets(player.routes, player.tickets), {}
+            completed, borrowed = tuple(completed_tickets(player.routes, player.tickets)), {}
         trail = trails[seat]
         bonus = rules.longest_bonus if best > 0 and trail.length == best else 0
         scores.append(

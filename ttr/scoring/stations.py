@@ -20,8 +20,10 @@ without changing the answer:
   an unfinished ticket and that no other station could reach, changes nothing
   for any ticket: all such "idle" candidates are one choice.
 
-Ties between equally good combinations go to the lowest route ids, station by
-station in alphabetical order of the station cities. A station whose city has an
+When several combinations score the same ticket points, the one that completes the
+most tickets wins (the Europe tie-break counts completed tickets, F5); remaining
+ties go to the lowest route ids, station by station in alphabetical order of the
+station cities. A station whose city has an
 opponent route always borrows one (even if it helps no ticket); a station whose
 city has none borrows nothing (``None``).
 
@@ -79,23 +81,25 @@ def best_station_routes(
     groups = CityGroups(own_routes)
     group = groups.find
 
-    # Unfinished tickets, as (group, group) pairs with the points at stake.
-    at_stake: dict[tuple[str, str], int] = {}
+    # Unfinished tickets, as (group, group) pairs with the points and tickets at stake.
+    at_stake: dict[tuple[str, str], tuple[int, int]] = {}
     for ticket in tickets:
         ga, gb = group(ticket.a), group(ticket.b)
         if ga != gb:
             pair = (ga, gb) if ga < gb else (gb, ga)
-            at_stake[pair] = at_stake.get(pair, 0) + ticket.points
+            points, count = at_stake.get(pair, (0, 0))
+            at_stake[pair] = (points + ticket.points, count + 1)
 
     candidates = _candidates(stations, opponent_routes)
     options = _options(candidates, group, {g for pair in at_stake for g in pair})
     # Only tickets whose two groups some borrowed route could reach are worth checking.
     reachable = {g for choices in options for _, link in choices if link for g in link}
-    open_tickets = [(ga, gb, p) for (ga, gb), p in at_stake.items() if {ga, gb} <= reachable]
-    most = sum(p for _, _, p in open_tickets)
+    open_tickets = [(ga, gb, s) for (ga, gb), s in at_stake.items() if {ga, gb} <= reachable]
+    most = (sum(s[0] for *_, s in open_tickets), sum(s[1] for *_, s in open_tickets))
 
     # Try every combination; options are in id order, so the first best is the lowest ids.
-    best_score = -1
+    # A score is (ticket points, tickets completed): more points first, then more tickets.
+    best_score = (-1, -1)
     best: tuple[RouteLike | None, ...] = ()
     for combination in product(*options):
         score = _points_joined([link for _, link in combination], open_tickets)
@@ -156,14 +160,21 @@ def _options(
             if ga != gb and ga in useful and gb in useful:
                 link = (ga, gb) if ga < gb else (gb, ga)
             chosen.setdefault(link, route)
-        options.append(sorted(((r, link) for link, r in chosen.items()), key=lambda o: o[0].id))
+        options.append(sorted(((r, link) for link, r in chosen.items()), key=_route_id))
     return options
 
 
-def _points_joined(links: Sequence[_Link], tickets: Sequence[tuple[str, str, int]]) -> int:
-    """Points of the tickets (group, group, points) completed once ``links`` join groups.
+def _route_id(option: tuple[RouteLike | None, _Link]) -> int:
+    route = option[0]
+    assert route is not None
+    return route.id
 
-    A tiny union-find over at most three links.
+
+def _points_joined(
+    links: Sequence[_Link], tickets: Sequence[tuple[str, str, tuple[int, int]]]
+) -> tuple[int, int]:
+    """Points and number of the tickets ``(group, group, (points, count))`` completed once
+    ``links`` join groups. A tiny union-find over at most three links.
     """
     parent: dict[str, str] = {}
     for link in links:
@@ -175,15 +186,16 @@ def _points_joined(links: Sequence[_Link], tickets: Sequence[tuple[str, str, int
                 b = parent[b]
             if a != b:
                 parent[a] = b
-    points = 0
-    for a, b, p in tickets:
+    points = count = 0
+    for a, b, (p, n) in tickets:
         while a in parent:
             a = parent[a]
         while b in parent:
             b = parent[b]
         if a == b:
             points += p
-    return points
+            count += n
+    return points, count
 
 
 def _completed(

@@ -1,0 +1,248 @@
+"""The bots: the search bot's legal play under every rule set, its reproducibility, the reasons
+the bots give, determinisation, and observation discipline (hidden information a seat cannot see
+never changes a bot's move)."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+from agent_helpers import positions, rearrange_hidden
+
+from ttr import Game
+from ttr.actions import Claim
+from ttr.agents import AGENTS, SEARCH_AGENTS, MCTSAgent, make_agent
+from ttr.agents.base import cheapest_claims
+from ttr.agents.determinise import determinise, unseen_cards
+from ttr.game import OPENING, TURN
+from ttr.invariants import violations
+from ttr.rules import RULE_SETS
+
+RULES = sorted(RULE_SETS)
+
+
+def tiny_search(seed: int = 0, **options) -> MCTSAgent:
+    """A search small enough for tests (a few iterations, no rollout turns)."""
+    return MCTSAgent(seed, **{"iterations": 3, "rollout_turns": 0, **options})
+
+
+# ---------------------------------------------------------------------------------------------
+# The cheapest claims (used by every rule-of-thumb bot) agree with the full legal list
+
+
+@pytest.mark.parametrize("rules", ["usa", "europe"])
+def test_cheapest_claims_are_the_first_fewest_locomotive_claims_of_the_legal_list(rules):
+    checked = 0
+    for seed in range(3):
+        for game in positions(rules, 3, seed, every=3):
+            if game.phase != TURN:
+                continue
+            expected: dict[int, Claim] = {}
+            for action in game.legal_actions():
+                if isinstance(action, Claim):
+                    kept = expected.get(action.route)
+                    if kept is None or action.locomotives < kept.locomotives:
+                        expected[action.route] = action
+            found = cheapest_claims(game, game.current_player)
+            assert list(found.items()) == list(expected.items())
+            checked += bool(found)
+    assert checked > 50
+
+
+# ---------------------------------------------------------------------------------------------
+# Names
+
+
+def test_make_agent_knows_every_bot_its_aliases_and_search_budgets():
+    assert {type(make_agent(name)).__name__ for name in AGENTS} == {
+        "RandomAgent",
+        "GreedyAgent",
+        "LongRouteAgent",
+    }
+    assert type(make_agent("longroute")) is type(make_agent("long"))
+    assert set(SEARCH_AGENTS) == {"mcts"}
+    search = make_agent("mcts:25", seed=3)
+    assert isinstance(search, MCTSAgent) and search.iterations == 25
+    for bad in ("bogus", "mcts:0", "mcts:lots", "greedy:5"):
+        with pytest.raises(ValueError, match="agent"):
+            make_agent(bad)
+    with pytest.raises(ValueError, match="budget"):
+        MCTSAgent(iterations=None)
+    with pytest.raises(ValueError, match="rollout"):
+        MCTSAgent(rollout="clever")
+
+
+# ---------------------------------------------------------------------------------------------
+# The search bot plays legally, everywhere, and the same way twice
+
+
+@pytest.mark.parametrize("rules", RULES)
+def test_search_bot_plays_whole_games_legally_under_every_rule_set(rules):
+    players = 3 if rules == "europe" else 2
+    game = Game(rules, players, seed=11, record=False)
+    bots = [tiny_search(0, rollout_turns=1), tiny_search(1, rollout="random")]
+    bots += [make_agent("greedy", seat) for seat in range(2, players)]
+    while not game.is_over:
+        action = bots[game.current_player].choose(game)
+        assert game.is_legal(action)
+        game.play(action)
+        assert not violations(game)
+    assert game.outcome().winners
+
+
+def test_search_bot_builds_stations_and_claims_tunnels_and_ferries():
+    # one iteration opens only the first candidate, the greedy bot's move: so wherever the
+    # greedy bot builds a station, claims a tunnel or a ferry, or pays a tunnel, the search can
+    seen, wanted = set(), {"BuildStation", "tunnel", "ferry", "PayTunnel"}
+    for seed in range(12):
+        if seen == wanted:
+            break
+        game = Game("europe", 4, seed=seed, record=False)
+        greedy = make_agent("greedy")
+        while not game.is_over:
+            action = greedy.choose(game)
+            kind = type(action).__name__
+            if isinstance(action, Claim):
+                kind = game.board.routes[action.route].kind
+            if kind in ("BuildStation", "tunnel", "ferry", "PayTunnel"):
+                assert MCTSAgent(seed, iterations=1, rollout_turns=0).choose(game) == action
+                seen.add(kind)
+            game.play(action)
+    assert seen == wanted
+
+
+def test_search_bot_with_the_same_seed_and_budget_makes_the_same_choice():
+    game = next(g for g in positions("europe", 2, 4, every=5) if g.turn > 6 and g.phase == TURN)
+    first = tiny_search(5, iterations=20).explain(game)
+    second = tiny_search(5, iterations=20).explain(game)
+    assert first.action == second.action
+    assert first.reason["options"] == second.reason["options"]
+    assert game.is_legal(first.action)
+
+
+def test_search_bot_explains_with_visit_counts_and_values():
+    game = Game("usa", 2, seed=2)
+    game.play("keep 1 2")
+    game.play("keep 1 2 3")
+    choice = tiny_search(1, iterations=30).explain(game, seat=0)
+    reason = choice.reason
+    assert reason["kind"] == "search" and reason["iterations"] == 30
+    visits = [option["visits"] for option in reason["options"]]
+    assert visits == sorted(visits, reverse=True) and 0 < sum(visits) <= 30
+    assert all(0 <= option["value"] <= 1 for option in reason["options"])
+    chosen = game.notation(choice.action)
+    assert chosen in [option["move"] for option in reason["options"]] or not reason["overruled"]
+    assert reason["greedy"] == game.notation(make_agent("greedy").choose(game))
+    assert "searches" in choice.text and choice.text.startswith(chosen)
+    with pytest.raises(ValueError, match="not to play"):
+        tiny_search().explain(game, seat=1)
+
+
+def test_search_bot_stops_at_its_time_budget():
+    game = Game("europe", 2, seed=3)
+    choice = MCTSAgent(0, iterations=None, seconds=0.05, rollout_turns=1).explain(game)
+    assert choice.reason["iterations"] >= 1 and choice.reason["seconds"] < 1.0
+
+
+# ---------------------------------------------------------------------------------------------
+# The greedy bot's reasons
+
+
+def test_greedy_bot_explains_the_move_it_would_play():
+    reasons = Counter()
+    for seed in range(2):
+        game = Game("europe", 2, seed=seed)
+        explainer, player = make_agent("greedy"), make_agent("greedy")
+        while not game.is_over:
+            choice = explainer.explain(game, seat=game.current_player)
+            assert choice.action == player.choose(game)
+            assert choice.text.startswith(game.notation(choice.action))
+            reasons[choice.reason["kind"]] += 1
+            if choice.reason["kind"] == "claim":
+                assert choice.reason["routes_left"] >= 1
+                assert f"{choice.reason['ticket']} (" in choice.text
+            game.play(choice.action)
+    assert {"keep", "claim", "draw"} <= set(reasons)
+
+
+def test_every_bot_gives_a_choice():
+    game = Game("usa", 2, seed=1)
+    for name in AGENTS:
+        choice = make_agent(name).explain(game)
+        assert game.is_legal(choice.action) and choice.reason["kind"] and choice.text
+
+
+# ---------------------------------------------------------------------------------------------
+# Determinisation
+
+
+@pytest.mark.parametrize("rules", RULES)
+def test_determinisation_keeps_what_the_seat_sees_and_every_card_and_ticket(rules):
+    for game in positions(rules, 3, 5, every=17):
+        seat = game.current_player
+        world = determinise(game, seat, random.Random(1))
+        assert world.observation(seat) == game.observation(seat)
+        assert not violations(world)
+        assert world.card_count() == game.card_count() == 110
+        assert sorted(_tickets(world)) == sorted(_tickets(game))
+        assert not any(world.ticket_pool[t].long for t in world.ticket_deck)
+        again = determinise(game, seat, random.Random(1))
+        assert again.state_key() == world.state_key()
+
+
+def test_determinisation_deals_the_hidden_cards_afresh():
+    game = next(g for g in positions("europe", 2, 2) if g.turn > 4 and g.phase == TURN)
+    seat = game.current_player
+    worlds = [determinise(game, seat, random.Random(s)) for s in range(6)]
+    assert len({tuple(w.cards.deck) for w in worlds}) == 6
+    assert len({tuple(w.tickets[1 - seat]) for w in worlds}) > 1
+    assert unseen_cards(game, seat).total() == (
+        len(game.cards.deck) + len(game.cards.discard) + sum(game.hands[1 - seat].values())
+    )
+
+
+def test_determinisation_is_blind_to_what_the_seat_cannot_see():
+    for game in positions("mega_europe", 3, 8, every=23):
+        seat = game.current_player
+        other = rearrange_hidden(game, seat, 99)
+        one = determinise(game, seat, random.Random(4))
+        two = determinise(other, seat, random.Random(4))
+        assert one.state_key() == two.state_key()
+
+
+def _tickets(game: Game) -> list[int]:
+    offers = [t for offer in game.opening_queue for t in offer.tickets]
+    offered = list(game.offer.tickets) if game.offer else []
+    kept = [t for tickets in game.tickets for t in tickets]
+    return kept + offers + offered + game.ticket_deck + game.box + game.set_aside
+
+
+# ---------------------------------------------------------------------------------------------
+# Observation discipline: hidden information a seat cannot see never changes a bot's move
+
+
+@pytest.mark.parametrize("name", [*sorted(AGENTS), "mcts"])
+@pytest.mark.parametrize("rules", ["usa", "europe", "big_cities"])
+def test_bots_never_read_what_their_seat_cannot_see(name, rules):
+    phases = set()
+    for game in positions(rules, 3, 6, every=11 if name != "mcts" else 29):
+        seat = game.current_player
+        other = rearrange_hidden(game, seat, seed=len(game.cards.deck))
+
+        def bot():
+            return tiny_search(7) if name == "mcts" else make_agent(name, 7)
+
+        assert bot().choose(game) == bot().choose(other)
+        phases.add(game.phase)
+    assert {OPENING, TURN} <= phases
+
+
+def test_search_bot_overrules_the_greedy_move_only_by_its_margin():
+    game = next(g for g in positions("usa", 2, 3, every=5) if g.turn > 6 and g.phase == TURN)
+    greedy = make_agent("greedy").choose(game)
+    never = tiny_search(2, iterations=30, margin=1.0).explain(game)
+    assert never.action == greedy and not never.reason["overruled"]
+    always = tiny_search(2, iterations=30, margin=-1.0).explain(game)
+    most = max(always.reason["options"], key=lambda option: option["visits"])
+    assert game.notation(always.action) == most["move"]

@@ -1,0 +1,78 @@
+"""Bots: players that choose an action for the current player, each with its own seeded generator.
+
+Every agent picks from ``game.legal_actions()``, so it can never play an illegal action, and it
+looks only at what its player may know (its hand and tickets, and the public table).
+
+- :class:`RandomAgent` (``random``) picks uniformly among the legal actions.
+- :class:`GreedyAgent` (``greedy``) plans: it keeps the tickets it can reach, claims the routes
+  on the cheapest paths to them, draws the colours those routes need, and builds a station when
+  an opponent has cut a ticket's path (Europe).
+- :class:`LongRouteAgent` (``long``, also ``longroute``) grabs the longest route it can pay for
+  (long routes score most per train, C3) and otherwise draws.
+- :class:`MCTSAgent` (``mcts``, or ``mcts:N`` for N iterations a move) searches: Monte-Carlo
+  tree search over sampled deals of what it cannot see (see :mod:`ttr.agents.mcts`).
+
+``agent.explain(game)`` returns the move as a :class:`Choice` with its reason as data.
+"""
+
+from __future__ import annotations
+
+import random
+
+from ttr.agents.base import Agent, Choice
+from ttr.agents.greedy import GreedyAgent
+from ttr.agents.longroute import LongRouteAgent
+from ttr.agents.mcts import MCTSAgent
+from ttr.agents.random import RandomAgent
+from ttr.errors import TTRError, preview
+from ttr.game import Game
+
+AGENTS: dict[str, type[Agent]] = {
+    cls.name: cls for cls in (RandomAgent, GreedyAgent, LongRouteAgent)
+}
+"""The rule-of-thumb bots by name: each plays a whole game in a fraction of a second."""
+SEARCH_AGENTS: dict[str, type[MCTSAgent]] = {MCTSAgent.name: MCTSAgent}
+"""The bots that search, by name: a move takes up to about a second (``mcts:N``: N iterations)."""
+ALIASES = {"longroute": "long"}
+
+
+def make_agent(name: str, seed: int | random.Random | None = 0) -> Agent:
+    """An agent by name: ``random``, ``greedy``, ``long`` (or ``longroute``), ``mcts`` or
+    ``mcts:N`` (a search of N iterations a move)."""
+    key, _, budget = name.strip().lower().partition(":")
+    key = ALIASES.get(key, key)
+    if key in AGENTS and not budget:
+        return AGENTS[key](seed)
+    if key in SEARCH_AGENTS:
+        if not budget:
+            return SEARCH_AGENTS[key](seed)
+        if budget.isdigit() and int(budget) > 0:
+            return SEARCH_AGENTS[key](seed, iterations=int(budget))
+        raise TTRError(
+            f"agent {preview(name)}: the budget after ':' is a number of iterations (>= 1)"
+        )
+    known = ", ".join([*AGENTS, *ALIASES, *SEARCH_AGENTS, "mcts:N"])
+    raise TTRError(f"unknown agent {preview(name)} (known: {known})")
+
+
+def play_game(game: Game, agents: list[Agent], max_actions: int = 20_000) -> Game:
+    """Let ``agents`` (one per seat) play ``game`` to the end; returns the game."""
+    for _ in range(max_actions):
+        if game.is_over:
+            return game
+        game.play(agents[game.current_player].choose(game))
+    raise RuntimeError(f"the game did not end within {max_actions} actions")
+
+
+__all__ = [
+    "AGENTS",
+    "SEARCH_AGENTS",
+    "Agent",
+    "Choice",
+    "GreedyAgent",
+    "LongRouteAgent",
+    "MCTSAgent",
+    "RandomAgent",
+    "make_agent",
+    "play_game",
+]

@@ -1,0 +1,134 @@
+"""Determinisation: a whole game that one seat cannot tell apart from the real one.
+
+A searching bot may not look at the cards and tickets it cannot see. It samples them instead:
+:func:`determinise` copies the game and deals everything hidden from ``seat`` afresh (the other
+players' hands and tickets, the order and contents of the deck and the discard pile, the ticket
+deck, the tickets out of the game, the opening offers not yet shown, and the generator behind
+future shuffles), keeping every size the seat can see. Only public facts and the seat's own
+cards and tickets are read, so two real games that look the same from the seat give the same
+samples for the same generator.
+
+This module is the one place in the bots that writes hidden state (the fields of the copy's
+:class:`ttr.state.State` record).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from collections import Counter
+from collections.abc import Sequence
+
+from ttr.board import Ticket
+from ttr.cards import full_deck
+from ttr.colors import LOCOMOTIVE, hand_of
+from ttr.game import Game
+from ttr.rules import RuleSet
+
+
+def determinise(game: Game, seat: int, rng: random.Random) -> Game:
+    """A copy of ``game`` with everything hidden from ``seat`` sampled from ``rng``.
+
+    The copy does not record narration (it is for search, not for reading).
+    """
+    world = game.copy()
+    world.record = False
+    world.state.rng = random.Random(rng.getrandbits(64)).getstate()
+    _deal_cards(world, seat, rng)
+    _deal_tickets(world, seat, rng)
+    return world
+
+
+def unseen_cards(game: Game, seat: int) -> Counter[str]:
+    """The train cards ``seat`` cannot see: all 110 less its hand, the market, the cards of a
+    tunnel being claimed (played and revealed) and any left out of a staged game."""
+    unseen = Counter(full_deck())
+    unseen.subtract(game.hands[seat])
+    unseen.subtract(card for card in game.cards.market if card is not None)
+    unseen.subtract(game.state.out)
+    tunnel = game.tunnel
+    if tunnel is not None:
+        route = game.board.routes[tunnel.route]
+        if tunnel.color is not None:
+            unseen[tunnel.color] -= route.length - tunnel.locomotives
+        unseen[LOCOMOTIVE] -= tunnel.locomotives
+        unseen.subtract(tunnel.revealed)
+    return unseen
+
+
+def _deal_cards(world: Game, seat: int, rng: random.Random) -> None:
+    state = world.state
+    pool = list(unseen_cards(world, seat).elements())  # a fixed order, then shuffled
+    rng.shuffle(pool)
+    hands = list(state.hands)
+    for player, hand in enumerate(hands):
+        if player != seat:
+            size = sum(hand)
+            hands[player] = hand_of(Counter(pool[len(pool) - size :]))
+            del pool[len(pool) - size :]
+    discard = len(state.discard)
+    if len(pool) != discard + state.top:
+        raise AssertionError("the unseen cards do not fill the hidden places")
+    state.hands = tuple(hands)
+    state.discard = tuple(pool[:discard])
+    state.deck, state.top = tuple(pool[discard:]), len(pool) - discard
+
+
+def _deal_tickets(world: Game, seat: int, rng: random.Random) -> None:
+    state, pool = world.state, world.ticket_pool
+    offer = state.offer
+    own_offer = offer is not None and offer.player == seat
+    known = set(state.tickets[seat]) | (set(offer.tickets) if offer and own_offer else set())
+    unseen = [t for t in range(len(pool)) if t not in known]
+    longs = [t for t in unseen if pool[t].long]
+    regulars = [t for t in unseen if not pool[t].long]
+    rng.shuffle(longs)
+    rng.shuffle(regulars)
+    queue = []
+    for waiting in state.opening_queue:  # dealt, not shown yet: long ones first, as dealt
+        deal = next(d for d in world.rules.opening if (d.regular == 0) == waiting.long_round)
+        dealt = [longs.pop() for _ in range(deal.long)]
+        dealt += [regulars.pop() for _ in range(len(dealt), deal.size)]
+        queue.append(dataclasses.replace(waiting, tickets=tuple(dealt)))
+    state.opening_queue = tuple(queue)
+    state.ticket_deck = tuple(regulars.pop() for _ in state.ticket_deck)  # never long ones
+    state.set_aside = tuple(regulars.pop() for _ in state.set_aside)  # regular ones (V2, V4)
+    rest = longs + regulars
+    rng.shuffle(rest)
+    cap = _long_cap(world.rules)
+    tickets = list(state.tickets)
+    for player in range(world.num_players):
+        if player != seat:
+            tickets[player] = _take(rest, len(tickets[player]), pool, cap)
+    state.tickets = tuple(tickets)
+    if offer is not None and not own_offer:
+        state.offer = dataclasses.replace(
+            offer, tickets=_take(rest, len(offer.tickets), pool, len(rest))
+        )
+    state.box = tuple(rest)
+
+
+def _long_cap(rules: RuleSet) -> int:
+    """The most long tickets one player can hold: those dealt, or fewer if fewer may be kept."""
+    return sum(
+        d.long if d.keep_max is None or d.regular else min(d.long, d.keep_max)
+        for d in rules.opening
+    )
+
+
+def _take(rest: list[int], size: int, pool: Sequence[Ticket], cap: int) -> tuple[int, ...]:
+    """``size`` tickets off ``rest``, with at most ``cap`` long ones while others remain."""
+    taken: list[int] = []
+    longs = 0
+    for ticket in list(rest):
+        if len(taken) == size:
+            break
+        if pool[ticket].long:
+            if longs == cap:
+                continue
+            longs += 1
+        taken.append(ticket)
+        rest.remove(ticket)
+    while len(taken) < size:
+        taken.append(rest.pop())
+    return tuple(taken)

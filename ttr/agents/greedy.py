@@ -1,0 +1,357 @@
+"""The greedy bot: it plans the cheapest paths (in trains) to its tickets and follows them.
+
+It keeps the tickets it can reach for the fewest trains per point, claims the routes on those
+paths (the routes that serve the most ticket points first), draws the colours they need, builds
+a station when an opponent has cut a ticket's only path (Europe), and takes new tickets once its
+plan is done. :meth:`GreedyAgent.explain` says why, as data and as a sentence.
+"""
+
+from __future__ import annotations
+
+import heapq
+from collections import Counter
+from collections.abc import Sequence
+from typing import Any
+
+from ttr.actions import DRAW_TICKETS, Action, KeepTickets, PayTunnel
+from ttr.agents.base import (
+    Agent,
+    Choice,
+    card_draws,
+    cheapest_claims,
+    cheapest_station,
+    check_seat,
+    station_payment,
+)
+from ttr.board import Board, Ticket
+from ttr.colors import GRAY, LOCOMOTIVE
+from ttr.game import OPENING, SECOND_CARD, TICKETS, TUNNEL, TURN, Game
+from ttr.text import count
+
+Reason = dict[str, Any]
+Path = tuple[int, list[int]]  # (cost in trains, route ids)
+
+
+class GreedyAgent(Agent):
+    """Plans routes for its tickets along the cheapest paths (in trains) on the open board."""
+
+    name = "greedy"
+
+    def choose(self, game: Game) -> Action:
+        return self._decide(game)[0]
+
+    def explain(self, game: Game, seat: int | None = None) -> Choice:
+        """The greedy move with its reason, e.g. ``{"kind": "claim", "ticket": "Seattle-Los
+        Angeles", "routes_left": 2, ...}`` and "Claim ...: it is on the cheapest path ..."."""
+        check_seat(game, seat)
+        action, reason = self._decide(game)
+        return Choice(action, reason, _sentence(game, action, reason))
+
+    def _decide(self, game: Game) -> tuple[Action, Reason]:
+        phase = game.phase
+        if phase in (OPENING, TICKETS):
+            return self._keep(game, game.legal_actions())
+        if phase == TUNNEL:  # pay with the fewest locomotives if possible, else decline (C8)
+            action = game.legal_actions()[0]
+            return action, {"kind": "pay" if isinstance(action, PayTunnel) else "decline"}
+        paths = Paths(game)
+        plan, why = self._plan(game, paths)
+        needed = Counter(
+            game.board.routes[r].color for r in plan if game.board.routes[r].color != GRAY
+        )
+        if phase == SECOND_CARD:
+            return self._draw(game, game.legal_actions(), needed)
+        return self._turn(game, paths, plan, why, needed)
+
+    # tickets ----------------------------------------------------------------------------------
+
+    def _keep(self, game: Game, actions: Sequence[Action]) -> tuple[Action, Reason]:
+        offer = game.offer
+        assert offer is not None
+        player = game.current_player
+        paths = Paths(game)
+        tickets = [game.ticket_pool[t] for t in offer.tickets]
+        costs = [_ticket_cost(game, paths, ticket, player) for ticket in tickets]
+        plan, _ = self._plan(game, paths, player)
+        budget = game.trains[player] - sum(game.board.routes[r].length for r in plan)
+
+        def value(keep: KeepTickets) -> tuple[float, float]:
+            cost = sum(costs[i] for i in keep.keep)
+            points = sum(tickets[i].points for i in keep.keep)
+            if cost > budget:
+                return (-1.0, -cost)
+            return (points / (1 + cost), -len(keep.keep))
+
+        best = max(actions, key=value)  # type: ignore[arg-type]
+        assert isinstance(best, KeepTickets)
+        kept = [tickets[i] for i in best.keep]
+        return best, {
+            "kind": "keep",
+            "tickets": [game.board.ticket_ref(t) for t in kept],
+            "points": sum(t.points for t in kept),
+            "trains_needed": sum(costs[i] for i in best.keep),
+            "trains_free": budget,
+        }
+
+    # planning ---------------------------------------------------------------------------------
+
+    def plan(self, game: Game, player: int | None = None) -> list[int]:
+        """The open routes this bot means to claim for ``player`` (the one to play by default):
+        those on the cheapest paths of its unfinished tickets, serving the most points first."""
+        return self._plan(game, Paths(game), player)[0]
+
+    def _plan(
+        self, game: Game, paths: Paths, player: int | None = None
+    ) -> tuple[list[int], dict[int, tuple[Ticket, int]]]:
+        """Open routes on the cheapest paths of this player's unfinished tickets, dearest first,
+        and for each the most valuable ticket it serves with the open routes that ticket lacks."""
+        player = game.current_player if player is None else player
+        wanted: dict[int, int] = {}
+        why: dict[int, tuple[Ticket, int]] = {}
+        owner = game.owner
+        for ticket in game.tickets_of(player):
+            path = paths.cheapest(player, ticket.a, ticket.b)
+            if path is None:
+                continue
+            missing = [route for route in path[1] if owner[route] is None]
+            for route in missing:
+                wanted[route] = wanted.get(route, 0) + ticket.points
+                if route not in why or ticket.points > why[route][0].points:
+                    why[route] = (ticket, len(missing))
+        plan = sorted(wanted, key=lambda r: (-wanted[r], -game.board.routes[r].length, r))
+        return plan, why
+
+    def _turn(
+        self,
+        game: Game,
+        paths: Paths,
+        plan: list[int],
+        why: dict[int, tuple[Ticket, int]],
+        needed: Counter,
+    ) -> tuple[Action, Reason]:
+        player = game.current_player
+        claims = cheapest_claims(game, player)
+        for route in plan:
+            if route in claims:
+                ticket, missing = why[route]
+                return claims[route], {
+                    "kind": "claim",
+                    "route": game.board.ref(game.board.routes[route]),
+                    "ticket": game.board.ticket_ref(ticket),
+                    "points": ticket.points,
+                    "routes_left": missing,
+                }
+        station = self._station(game, paths, player)
+        if station is not None:
+            return station
+        if not plan and claims:
+            if game.ticket_deck and game.trains[player] > 12:
+                return DRAW_TICKETS, {"kind": "tickets", "trains": game.trains[player]}
+            longest = max(
+                claims.values(), key=lambda c: (game.board.routes[c.route].length, -c.route)
+            )
+            return longest, {
+                "kind": "longest",
+                "route": game.board.ref(game.board.routes[longest.route]),
+            }
+        return self._draw(game, game.legal_actions(), needed)
+
+    def _station(self, game: Game, paths: Paths, player: int) -> tuple[Action, Reason] | None:
+        """A station on a city where an opponent's route would finish a blocked ticket."""
+        if station_payment(game, player) is None:
+            return None
+        owners = game.owner
+        for ticket in game.tickets_of(player):
+            if paths.cheapest(player, ticket.a, ticket.b) is not None:
+                continue
+            path = paths.cheapest(player, ticket.a, ticket.b, borrow=True)
+            if path is None:
+                continue
+            for route_id in path[1]:
+                owner = owners[route_id]
+                if owner is None or owner == player:
+                    continue
+                route = game.board.routes[route_id]
+                for city in route.cities:
+                    station = cheapest_station(game, player, city)
+                    if station is not None:
+                        return station, {
+                            "kind": "station",
+                            "ticket": game.board.ticket_ref(ticket),
+                            "borrows": game.board.ref(route),
+                            "owner": game.players[owner],
+                        }
+        return None
+
+    def _draw(
+        self, game: Game, actions: Sequence[Action], needed: Counter
+    ) -> tuple[Action, Reason]:
+        market = game.cards.market
+        draws = card_draws(actions)
+        for color, _ in needed.most_common():
+            for action in draws:
+                if action.slot is not None and market[action.slot] == color:
+                    return action, {"kind": "draw", "card": color, "needed": needed[color]}
+        if game.phase == TURN:
+            for action in draws:
+                if action.slot is not None and market[action.slot] == LOCOMOTIVE:
+                    return action, {"kind": "draw", "card": LOCOMOTIVE}
+        for action in draws:
+            if action.slot is None:
+                return action, {"kind": "draw", "card": None, "needed": dict(needed)}
+        if draws:
+            return draws[0], {"kind": "draw", "card": market[draws[0].slot]}  # type: ignore[index]
+        # nothing to draw: claim anything, take tickets, or pass
+        claims = list(cheapest_claims(game, game.current_player).values())
+        if claims:
+            longest = max(claims, key=lambda c: game.board.routes[c.route].length)
+            return longest, {
+                "kind": "longest",
+                "route": game.board.ref(game.board.routes[longest.route]),
+            }
+        return actions[0], {"kind": "last resort"}
+
+
+def _ticket_cost(game: Game, paths: Paths, ticket: Ticket, player: int) -> float:
+    path = paths.cheapest(player, ticket.a, ticket.b)
+    return float("inf") if path is None else sum(game.board.routes[r].length for r in path[1])
+
+
+def _sentence(game: Game, action: Action, reason: Reason) -> str:
+    """The reason as one sentence."""
+    move = game.notation(action)
+    kind = reason["kind"]
+    if kind == "claim":
+        return (
+            f"{move}: it is on the cheapest path for the ticket {reason['ticket']} "
+            f"({count(reason['points'], 'point')}), which needs "
+            f"{count(reason['routes_left'], 'more route')}."
+        )
+    if kind == "keep":
+        return (
+            f"{move}: {', '.join(reason['tickets'])} ({count(reason['points'], 'point')}) "
+            f"for about {count(int(reason['trains_needed']), 'train')} of the "
+            f"{reason['trains_free']} not yet planned."
+        )
+    if kind == "station":
+        return (
+            f"{move}: the ticket {reason['ticket']} can only be finished through "
+            f"{reason['owner']}'s route {reason['borrows']} (ST3)."
+        )
+    if kind == "tickets":
+        return (
+            f"{move}: every ticket is done or out of reach, and "
+            f"{count(reason['trains'], 'train')} are left for new ones."
+        )
+    if kind == "longest":
+        return f"{move}: no ticket needs a route it can claim, so it takes the longest one."
+    if kind == "draw" and reason.get("card") is None:
+        return f"{move}: no face-up card is one the plan needs."
+    if kind == "draw":
+        return f"{move}: the planned routes need {reason['card']} cards."
+    if kind == "pay":
+        return f"{move}: the tunnel is worth its extra cost (fewest locomotives first)."
+    if kind == "decline":
+        return f"{move}: the extra cost cannot be paid (C8)."
+    return f"{move}: nothing else is possible."
+
+
+class Paths:
+    """Cheapest paths in trains on one position's board (own routes free, open routes cost their
+    length), remembered across positions with the same owners: most actions claim nothing."""
+
+    def __init__(self, game: Game):
+        self.game = game
+        self.board = game.board
+        key = (game.rules.name, game.num_players, tuple(game.owner))
+        memo = _PATHS.get(key)
+        if memo is None:
+            if len(_PATHS) >= _POSITIONS:
+                _PATHS.clear()
+            memo = _PATHS[key] = {}
+        self.memo = memo
+
+    def cheapest(self, player: int, start: str, goal: str, borrow: bool = False) -> Path | None:
+        """Dijkstra in trains from ``start`` to ``goal`` for ``player``: (cost, route ids).
+
+        With ``borrow``, opponents' routes are allowed at a high cost (to find where a station
+        would help). None when the cities cannot be joined.
+        """
+        query = (player, start, goal, borrow)
+        if query not in self.memo:
+            self.memo[query] = _dijkstra(self.game, player, start, goal, borrow)
+        return self.memo[query]
+
+
+_PATHS: dict[tuple, dict[tuple, Path | None]] = {}
+_POSITIONS = 4096  # positions whose paths are remembered before the memo starts afresh
+
+
+def _dijkstra(game: Game, player: int, start: str, goal: str, borrow: bool) -> Path | None:
+    names, index, adjacency = _adjacency(game.board)
+    owner = game.owner
+    lock = game.num_players <= game.rules.double_lock_max_players
+    source, target = index[start], index[goal]
+    best = [1 << 30] * len(names)
+    best[source] = 0
+    back: dict[int, tuple[int, int]] = {}
+    queue = [(0, source)]  # ties go to the city first in alphabetical order, by its index
+    while queue:
+        cost, city = heapq.heappop(queue)
+        if city == target:
+            path = []
+            while city != source:
+                city, route = back[city]
+                path.append(route)
+            return cost, path[::-1]
+        if cost > best[city]:
+            continue
+        for route, other, length, twin, alike in adjacency[city]:
+            held = owner[route]
+            if held == player:
+                step = 0
+            elif held is None:
+                # closed when its double is taken (C5), unless the two are alike: then the
+                # identical twin listed instead of it is what the plan means
+                if not alike and twin >= 0 and owner[twin] is not None:
+                    if owner[twin] == player or lock:
+                        continue
+                step = length
+            elif borrow:
+                step = 100
+            else:
+                continue
+            if cost + step < best[other]:
+                best[other] = cost + step
+                back[other] = (city, route)
+                heapq.heappush(queue, (cost + step, other))
+    return None
+
+
+Edge = tuple[int, int, int, int, bool]  # route id, other city, length, twin id (-1), alike twin
+_ADJACENCY: dict[str, tuple[list[str], dict[str, int], list[list[Edge]]]] = {}
+
+
+def _adjacency(board: Board) -> tuple[list[str], dict[str, int], list[list[Edge]]]:
+    """The board's cities in alphabetical order, their indices, and each city's routes."""
+    if board.name not in _ADJACENCY:
+        names = sorted(board.cities)
+        index = {name: i for i, name in enumerate(names)}
+        table: list[list[Edge]] = [[] for _ in names]
+        for route in board.routes:
+            twin = board.twin_id(route.id)
+            for here, there in ((route.a, route.b), (route.b, route.a)):
+                table[index[here]].append(
+                    (
+                        route.id,
+                        index[there],
+                        route.length,
+                        -1 if twin is None else twin,
+                        board.alike_twin(route.id),
+                    )
+                )
+        _ADJACENCY[board.name] = (names, index, table)
+    return _ADJACENCY[board.name]
+
+
+__all__ = ["GreedyAgent", "Paths"]

@@ -1,0 +1,386 @@
+"""The search bot: information-set Monte-Carlo tree search with determinisation.
+
+Each iteration of :class:`MCTSAgent`'s search
+
+1. deals a *determinisation*: a whole game consistent with what the bot's seat can see, with the
+   other players' hands and tickets and the deck order sampled (:mod:`ttr.agents.determinise`);
+2. walks down one tree shared by all determinisations (single-observer ISMCTS): at each node the
+   player to move picks a child by UCB1 among the moves *available in this determinisation*,
+   each child's exploration term counting how often it was available, not how often its parent
+   was visited;
+3. adds one node, plays a *rollout* (the greedy bot for every seat, or uniform random moves) for
+   a few turns or to the end, and scores the position: the final scores if the game is over,
+   else an estimate (route points, tickets done, open tickets weighed by the trains their
+   cheapest path still needs, unbuilt stations);
+4. backs each player's value (a logistic of their lead over the best other player) up the path.
+
+It then plays the most visited move if its mean value beats the greedy bot's move by a margin,
+else the greedy bot's move.
+
+Moves are grouped so that the tree does not drown in payments: one claim per route (the legal
+payment with the fewest locomotives), one draw per face-up card kind, and a station only where
+the greedy bot would build one. Children are opened one at a time, the greedy bot's move first,
+then the claims it plans, the draws, the other claims and tickets (progressive widening: a node
+visited ``n`` times may have ``widening * sqrt(n)`` children), so a small budget plays like the
+greedy bot and a larger one looks further. The second card of a draw and a tunnel's extra cost
+follow the greedy bot.
+
+The same seed and iteration budget give the same move. :meth:`MCTSAgent.explain` returns the
+visit counts and values of the best moves as data.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Hashable, Sequence
+from typing import Any
+
+from ttr.actions import DRAW_TICKETS, Action, BuildStation, Claim, DrawCard
+from ttr.agents.base import (
+    Agent,
+    Choice,
+    card_draws,
+    cheapest_claims,
+    cheapest_station,
+    check_seat,
+)
+from ttr.agents.determinise import determinise
+from ttr.agents.greedy import GreedyAgent, Paths
+from ttr.errors import TTRError
+from ttr.game import OPENING, SECOND_CARD, TICKETS, TUNNEL, TURN, Game
+
+ITERATIONS = 200
+"""The default budget: iterations a move (a median 0.37 and at most 0.75 CPU seconds a move on
+the 2-core CI machine; see the README)."""
+ROLLOUTS = ("greedy", "random")
+FOLLOW_UPS = (SECOND_CARD, TUNNEL)
+"""Decisions that follow from the turn's choice, left to the greedy bot: the second card of a
+draw (the colour the plan needs) and a tunnel's extra cost (paid when it can be)."""
+
+
+class Node:
+    """A node of the search tree: the statistics of the move that leads to it."""
+
+    __slots__ = ("avail", "children", "mover", "plan", "prior", "total", "visits")
+
+    def __init__(self, mover: int = -1):
+        self.mover = mover  # the player who made the move into this node
+        self.prior: Hashable | None = None  # the greedy bot's move here, found on the first visit
+        self.plan: list[int] = []  # and the routes it plans to claim
+        self.visits = 0
+        self.avail = 0
+        self.total = 0.0  # sum of the mover's values over the visits
+        self.children: dict[Hashable, Node] = {}
+
+
+class MCTSAgent(Agent):
+    """Information-set MCTS: a budget of ``iterations`` (and/or ``seconds``) a move.
+
+    ``rollout`` is ``"greedy"`` or ``"random"``; ``rollout_turns`` turns are played before the
+    position is scored (None: play to the end). ``exploration`` is UCB1's constant, ``widening``
+    the progressive-widening factor, ``scale`` the score lead (points) worth a value of 0.73.
+    The search plays the greedy bot's move unless another beats its mean value by ``margin``:
+    the values of a few hundred sampled futures are noisy, and a coin flip between two moves
+    that look alike is worse than the plan.
+    """
+
+    name = "mcts"
+
+    def __init__(
+        self,
+        seed: int | random.Random | None = 0,
+        *,
+        iterations: int | None = ITERATIONS,
+        seconds: float | None = None,
+        rollout: str = "greedy",
+        rollout_turns: int | None = 4,
+        exploration: float = 0.05,
+        widening: float = 1.0,
+        scale: float = 15.0,
+        margin: float = 0.02,
+    ):
+        super().__init__(seed)
+        if iterations is None and seconds is None:
+            raise TTRError("give the search a budget: iterations, seconds or both")
+        if iterations is not None and iterations < 1:
+            raise TTRError(f"iterations must be at least 1, not {iterations}")
+        if seconds is not None and seconds <= 0:
+            raise TTRError(f"seconds must be positive, not {seconds}")
+        if rollout not in ROLLOUTS:
+            raise TTRError(f"unknown rollout {rollout!r} (known: {', '.join(ROLLOUTS)})")
+        self.iterations = iterations
+        self.seconds = seconds
+        self.rollout = rollout
+        self.rollout_turns = rollout_turns
+        self.exploration = exploration
+        self.widening = widening
+        self.scale = scale
+        self.margin = margin
+        self.greedy = GreedyAgent(self.rng)
+
+    def __repr__(self) -> str:
+        budget = f"iterations={self.iterations}" if self.iterations else ""
+        if self.seconds:
+            budget += f"{', ' if budget else ''}seconds={self.seconds}"
+        return f"MCTSAgent({budget}, rollout={self.rollout!r})"
+
+    def choose(self, game: Game) -> Action:
+        return self.explain(game).action
+
+    def explain(self, game: Game, seat: int | None = None) -> Choice:
+        """Search, then return the most visited move with the statistics of the best moves:
+        ``reason["options"]`` lists ``{"move", "visits", "value"}``, most visited first."""
+        check_seat(game, seat)
+        seat = game.current_player
+        if game.phase in FOLLOW_UPS:
+            choice = self.greedy.explain(game)
+            return Choice(
+                choice.action, {"kind": "follow-up", "greedy": choice.reason}, choice.text
+            )
+        first = self.greedy.choose(game)
+        moves = candidates(game, first)
+        if len(moves) == 1:
+            return Choice(first, {"kind": "forced"}, f"{game.notation(first)}: the only move.")
+        root = Node()
+        root.prior = key(game, first)
+        root.plan = self.greedy.plan(game) if game.phase == TURN else []
+        start = time.perf_counter()
+        deadline = None if self.seconds is None else start + self.seconds
+        done = 0
+        while self.iterations is None or done < self.iterations:
+            self._iterate(root, determinise(game, seat, self.rng), seat)
+            done += 1
+            if deadline is not None and time.perf_counter() >= deadline:
+                break
+        elapsed = time.perf_counter() - start
+        by_key = {key(game, move): move for move in moves}
+        ranked = sorted(
+            (item for item in root.children.items() if item[0] in by_key),
+            key=lambda item: (-item[1].visits, -item[1].total),
+        )
+        chosen, greedy = ranked[0], root.children.get(root.prior)
+        if chosen[0] != root.prior and greedy is not None and greedy.visits:
+            if _mean(chosen[1]) - _mean(greedy) < self.margin:
+                chosen = (root.prior, greedy)
+        action = by_key[chosen[0]]
+        overruled = chosen[0] != root.prior
+        options = [
+            {
+                "move": game.notation(by_key[k]),
+                "visits": node.visits,
+                "value": round(node.total / node.visits, 3),
+            }
+            for k, node in ranked[:5]
+        ]
+        reason: dict[str, Any] = {
+            "kind": "search",
+            "iterations": done,
+            "seconds": round(elapsed, 3),
+            "options": options,
+            "greedy": game.notation(first),
+            "overruled": overruled,
+        }
+        move, value = game.notation(action), _mean(chosen[1])
+        if overruled:
+            text = (
+                f"{move}: its expected value, {value:.2f} (0 = sure loss, 1 = sure win) over "
+                f"{chosen[1].visits} of {done} searches, beats the greedy move "
+                f"{reason['greedy']} by at least {self.margin}."
+            )
+        else:
+            text = (
+                f"{move}: the greedy move (expected value {value:.2f}, 0 = sure loss, 1 = sure "
+                f"win); no move of the {done} searches beat it by {self.margin}."
+            )
+        return Choice(action, reason, text)
+
+    # one iteration -----------------------------------------------------------------------------
+
+    def _iterate(self, root: Node, world: Game, seat: int) -> None:
+        node, path = root, [root]
+        while not world.is_over:
+            if node.prior is None:
+                first: Action | None = self.greedy.choose(world)
+                node.prior = key(world, first)  # type: ignore[arg-type]
+                if world.phase == TURN:
+                    node.plan = self.greedy.plan(world)
+            else:
+                first = None
+            moves = candidates(world, first, node.prior, node.plan)
+            keys = [key(world, move) for move in moves]
+            room = max(1, int(self.widening * math.sqrt(node.visits + 1)))
+            allowed = list(zip(keys, moves, strict=True))[:room]
+            new = next(((k, m) for k, m in allowed if k not in node.children), None)
+            if new is not None:
+                for k, _ in allowed:
+                    if k in node.children:
+                        node.children[k].avail += 1
+                child = node.children[new[0]] = Node(world.current_player)
+                child.avail = 1
+                world.play(new[1])
+                path.append(child)
+                break
+            mover_move, node = self._select(node, allowed)
+            world.play(mover_move)
+            path.append(node)
+        values = self._values(self._playout(world), seat)
+        for visited in path:
+            visited.visits += 1
+            if visited.mover >= 0:
+                visited.total += values[visited.mover]
+
+    def _select(self, node: Node, allowed: list[tuple[Hashable, Action]]) -> tuple[Action, Node]:
+        best, best_score = allowed[0], -math.inf
+        for k, move in allowed:
+            child = node.children[k]
+            child.avail += 1
+            score = child.total / child.visits + self.exploration * math.sqrt(
+                math.log(child.avail) / child.visits
+            )
+            if score > best_score:
+                best, best_score = (k, move), score
+        return best[1], node.children[best[0]]
+
+    def _playout(self, world: Game) -> Game:
+        end = None if self.rollout_turns is None else world.turn + self.rollout_turns
+        rng = self.rng
+        while not world.is_over and (end is None or world.turn < end):
+            if self.rollout == "greedy":
+                world.play(self.greedy.choose(world))
+            else:
+                actions = world.legal_actions()
+                world.play(actions[rng.randrange(len(actions))])
+        return world
+
+    def _values(self, world: Game, seat: int) -> list[float]:
+        """Each player's value: a logistic of their lead over the best other player. The
+        searching ``seat`` measures its lead against the others' scores *without* their
+        tickets, which it cannot know: a baseline common to all its moves, so it changes no
+        comparison between them but takes away most of the noise of the sampled tickets."""
+        scores, tickets = estimate(world)
+        blind = [score - ticket for score, ticket in zip(scores, tickets, strict=True)]
+        values = []
+        for player, score in enumerate(scores):
+            others = blind if player == seat else scores
+            lead = score - max(s for other, s in enumerate(others) if other != player)
+            values.append(1.0 / (1.0 + math.exp(-lead / self.scale)))
+        return values
+
+
+def _mean(node: Node) -> float:
+    return node.total / node.visits
+
+
+def candidates(
+    game: Game, first: Action | None, prior: Hashable | None = None, plan: Sequence[int] = ()
+) -> list[Action]:
+    """The moves the search considers, in the order progressive widening opens them: ``first``
+    (the greedy bot's move), or else the move whose key is ``prior``; then the claims of the
+    routes in ``plan`` (the greedy bot's), the deck, one draw per kind of face-up card, the
+    other claims (one per route, fewest locomotives, longest first) and tickets. Every choice
+    of tickets to keep, and every move when there are few."""
+    actions = game.legal_actions()
+    if game.phase in (OPENING, TICKETS) or len(actions) <= 8:
+        moves: list[Action] = list(actions)
+    else:
+        draws = card_draws(actions)
+        moves = [*(d for d in draws if d.slot is None), *(d for d in draws if d.slot is not None)]
+        if game.phase == TURN:
+            claims = cheapest_claims(game, game.current_player)
+            routes = game.board.routes
+            longest_first = sorted(claims.values(), key=lambda c: -routes[c.route].length)
+            planned: list[Action] = [claims[r] for r in plan if r in claims]
+            moves = planned + moves + list[Action](longest_first)
+            if game.ticket_deck:
+                moves.append(DRAW_TICKETS)
+            if isinstance(prior, tuple) and prior[0] == "station":
+                station = cheapest_station(game, game.current_player, prior[1])
+                moves += [station] if station is not None else []
+    if first is None:
+        first = next((m for m in moves if key(game, m) == prior), None)
+    seen: set[Hashable] = set()
+    unique = []
+    for move in ([first] if first is not None else []) + moves:
+        k = key(game, move)
+        if k not in seen:
+            seen.add(k)
+            unique.append(move)
+    return unique
+
+
+def key(game: Game, action: Action) -> Hashable:
+    """What a move is, the same in every determinisation: a draw is the card kind taken (or the
+    deck), a claim its route, a station its city; any other move is itself."""
+    if isinstance(action, DrawCard):
+        return ("draw", None if action.slot is None else game.cards.market[action.slot])
+    if isinstance(action, Claim):
+        return ("claim", action.route)
+    if isinstance(action, BuildStation):
+        return ("station", action.city)
+    return action
+
+
+TRAINS_PER_TURN = 0.9
+"""Trains a greedy bot places per turn on average (2-player games on both boards)."""
+POINTS_PER_TRAIN = 1.0
+"""Route points a train left will still bring, roughly: less than a 3-4 route scores per
+train (C3), since not every train left gets placed."""
+RISK_PER_ROUTE = 0.15
+"""The chance that one more route a ticket still needs goes wrong (taken by a rival, no cards
+for it in time): an open ticket's chance shrinks by this factor for each of its missing routes,
+so each claim along the way is worth something, not only the last one."""
+CARD_VALUE = 0.3
+"""What a train card in hand is worth (the greedy bot turns cards into routes)."""
+
+
+def estimate(game: Game) -> tuple[list[float], list[float]]:
+    """Each player's final score, or an estimate of it while the game goes on, and the part of
+    it that comes from tickets.
+
+    The estimate adds the route points so far, unbuilt stations (ST6), the cards in hand at
+    :data:`CARD_VALUE`, tickets done, minus tickets out of reach, and the trains the player can
+    still place before the end (at the pace of :data:`TRAINS_PER_TURN`) at
+    :data:`POINTS_PER_TRAIN`. Each open ticket counts ``points * (2 * chance - 1)``: its chance
+    falls by :data:`RISK_PER_ROUTE` for each route its cheapest path still lacks, and as the
+    trains that the paths of all open tickets need outgrow the trains the player can place.
+    """
+    if game.is_over:
+        final = game.outcome().scores
+        return [float(s.total) for s in final], [float(s.ticket_points) for s in final]
+    paths = Paths(game)
+    if game.final_turns_left is not None:
+        turns = game.final_turns_left / game.num_players
+    else:
+        turns = max(1.0, (min(game.trains) - game.rules.end_trigger_trains) / TRAINS_PER_TURN)
+    scores, tickets = [], []
+    routes, owner = game.board.routes, game.owner
+    hand_sizes = [sum(hand.values()) for hand in game.hands]
+    for player in range(game.num_players):
+        trains = game.trains[player]
+        can_place = min(trains, TRAINS_PER_TURN * turns)
+        planned: set[int] = set()
+        open_tickets = []  # (points, missing routes)
+        value = 0.0
+        for ticket in game.tickets_of(player):
+            path = paths.cheapest(player, ticket.a, ticket.b)
+            if path is None or path[0] > trains:
+                value -= ticket.points
+            elif path[0] == 0:
+                value += ticket.points
+            else:
+                missing = [r for r in path[1] if owner[r] is None]
+                open_tickets.append((ticket.points, len(missing)))
+                planned.update(missing)
+        if open_tickets:
+            need = sum(routes[r].length for r in planned)
+            enough = min(1.0, can_place / need) ** 2
+            for points, lacking in open_tickets:
+                chance = 0.9 * enough * (1 - RISK_PER_ROUTE) ** lacking
+                value += points * (2 * chance - 1)
+        base = float(game.route_points[player] + 4 * game.stations_left[player])
+        base += CARD_VALUE * hand_sizes[player]
+        scores.append(base + POINTS_PER_TRAIN * can_place + value)
+        tickets.append(value)
+    return scores, tickets

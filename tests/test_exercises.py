@@ -8,7 +8,8 @@ expression, or of ``answer`` when it assigns one.
 Each notebook runs once, top to bottom, in a fresh kernel. At each check cell the solution runs
 first, in the notebook's namespace as it is at that point (as a learner would run it), and then the
 check cell itself, with the solution's answer in place of ``None``: it must print "Correct!". So a
-change to the engine, a digest or a solution that breaks the link between them fails here.
+change to the engine, a digest or a solution that breaks the link between them fails here. A notebook
+that fails before an exercise fails that exercise too, naming the cell (and runs only once).
 """
 
 from __future__ import annotations
@@ -138,10 +139,16 @@ def run(notebook: str) -> dict[int, str]:
             if cell.cell_type != "code":
                 continue
             exercise = at_cell.get(index)
-            if exercise is None:
-                client.execute_cell(cell, index)
+            if exercise is not None:
+                problems[exercise.number] = try_exercise(client, exercise, cell, index)
                 continue
-            problems[exercise.number] = try_exercise(client, exercise, cell, index)
+            try:
+                client.execute_cell(cell, index)
+            except CellExecutionError as error:  # the rest of the notebook cannot run
+                broken = f"the notebook fails before it, in cell {index}: {error.ename}"
+                later = [e.number for e in at_cell.values() if e.number not in problems]
+                problems.update(dict.fromkeys(later, f"{broken}: {error.evalue}"))
+                break
     return problems
 
 

@@ -8,8 +8,8 @@ expression, or of ``answer`` when it assigns one.
 Each notebook runs once, top to bottom, in a fresh kernel. At each check cell the solution runs
 first, in the notebook's namespace as it is at that point (as a learner would run it), and then the
 check cell itself, with the solution's answer in place of ``None``: it must print "Correct!". So a
-change to the engine, a digest or a solution that breaks the link between them fails here. A notebook
-that fails before an exercise fails that exercise too, naming the cell (and runs only once).
+change to the engine, a digest or a solution that breaks the link between them fails here. A
+notebook that fails before an exercise fails that exercise too, naming the cell (it runs once).
 """
 
 from __future__ import annotations

@@ -32,33 +32,6 @@ PYTHON = re.compile(r"```python\n(?P<code>.*?)```", re.S)
 EMPTY_ANSWER = re.compile(r"^answer = None\b.*$", re.M)
 ANSWER = "_exercise_answer"
 
-# Solutions of the rule notebooks (00-09, not the lessons' to edit) that cannot be checked yet:
-# (notebook, exercise number) -> why. Each one is an expected failure, strictly: once it is fixed
-# its test passes, and then it must leave this list.
-NO_CODE = "its solution has no Python code to run"
-KNOWN_GAPS: dict[tuple[str, int], str] = {
-    ("00_start_here", 3): NO_CODE,
-    ("01_setup", 3): "its code ends with both players' ticket counts, not the answer",
-    ("01_setup", 4): "its code ends with every variant's average, not the variant's name",
-    ("02_drawing_cards", 2): "its code ends with a pair (locomotives, resets), not the answer",
-    ("03_claiming_routes", 2): NO_CODE,
-    ("04_tunnels_and_ferries", 1): "its code ends with the list of ways, not their number",
-    ("04_tunnels_and_ferries", 3): "its code ends with the distribution, not the extra cost",
-    ("05_stations", 1): NO_CODE,
-    ("05_stations", 4): NO_CODE,
-    ("06_destination_tickets", 1): NO_CODE,
-    ("06_destination_tickets", 2): NO_CODE,
-    ("06_destination_tickets", 4): NO_CODE,
-    ("07_longest_route", 1): NO_CODE,
-    ("07_longest_route", 3): NO_CODE,
-    ("08_end_of_game_and_scoring", 1): NO_CODE,
-    ("08_end_of_game_and_scoring", 2): NO_CODE,
-    ("08_end_of_game_and_scoring", 3): NO_CODE,
-    ("09_a_whole_game", 1): NO_CODE,
-    ("09_a_whole_game", 2): NO_CODE,
-    ("09_a_whole_game", 3): NO_CODE,
-}
-
 
 @dataclass(frozen=True)
 class Exercise:
@@ -187,13 +160,7 @@ ALL = [exercise for path in sorted(NOTEBOOKS.glob("*.ipynb")) for exercise in ex
 @pytest.mark.parametrize("exercise", ALL, ids=[exercise.name for exercise in ALL])
 def test_solution_runs_and_passes_its_check(exercise: Exercise) -> None:
     problem = run(exercise.notebook)[exercise.number]
-    gap = KNOWN_GAPS.get((exercise.notebook, exercise.number))
-    if gap is None:
-        assert not problem, f"{exercise.name}: {problem}"
-    elif problem:
-        pytest.xfail(f"{gap} ({problem})")
-    else:
-        pytest.fail(f"{exercise.name} passes now: remove it from KNOWN_GAPS ({gap})")
+    assert not problem, f"{exercise.name}: {problem}"
 
 
 def test_every_exercise_is_found() -> None:

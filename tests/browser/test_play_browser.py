@@ -1,5 +1,5 @@
-"""The play table and the score sheet (#15) as a person uses them: clicks in headless Chromium,
-in JupyterLab and in Voila (the apps ``make play`` and ``make scoresheet`` serve).
+"""The play table (#15) as a person uses it: clicks in headless Chromium, in JupyterLab and in
+Voila (the app ``make play`` serves).
 
 * A whole 2-player Europe game against the greedy bot, played to the end by clicks only, choosing
   each move from what the page offers (:func:`play_helpers.follow_hints`: the Hint, then the
@@ -8,20 +8,21 @@ in JupyterLab and in Voila (the apps ``make play`` and ``make scoresheet`` serve
   (Keep with no ticket ticked) and checks the coach's words name the rule (S5) and its lesson
   (a link in JupyterLab; in Voila, which serves the app alone, the notebook and section). The
   final score table must be the one the same clicks give from Python.
-* The USA guide's worked example entered in the score sheet by clicks, in both: 80 points.
+
+The score sheet's browser tests are in ``test_score_sheet_browser.py`` (a module of their own, so
+that two workers can run them beside these).
 
 Screenshots at 1,400 and 1,000 px go to ``test-artifacts/``.
 """
 
 from __future__ import annotations
 
-import re
 import shutil
 import time
 
 import pytest
-from browser_support import click_map, fit_problems, wait_for_change
-from play_helpers import STATION_CITY, WORKED_ROUTES, WORKED_TICKETS, TableUI, follow_hints
+from browser_support import click_map, fit_problems
+from play_helpers import STATION_CITY, TableUI, follow_hints
 from test_lab import OUTPUT, lab, run_all  # noqa: F401 (lab is a fixture)
 from test_lab import check_no_fallback as check_lab
 from test_voila import check_no_fallback as check_voila
@@ -188,60 +189,3 @@ def test_a_whole_game_by_clicks_in_voila(page, apps, expected, artifacts_dir):
         assert "PlayTable()" not in page.inner_text("body")  # Voila shows no code
     print(f"voila: {ui.clicks} clicks in {time.monotonic() - started:.0f} s")
     assert time.monotonic() - started < 240
-
-
-def enter_worked_example(page, root, artifacts, prefix: str) -> None:
-    """Enter "You" of the worked example by clicks (routes on the map, a double's colour,
-    tickets from the search) and check the sheet says 80."""
-    from ttr import load_board
-
-    usa = load_board("usa")
-
-    def answered(act) -> None:
-        wait_for_change(page, root, act)
-
-    page.wait_for_selector(".ttr-score-sheet .ttr-map-view svg", timeout=120_000)
-    players = root.locator(".widget-text", has_text="players").locator("input")
-    players.fill("You, Ben")
-    answered(lambda: root.get_by_role("button", name="New sheet").click())
-    for ref in WORKED_ROUTES:
-        route = usa.route(ref)
-        answered(lambda route=route: click_map(page, root, f"route-{route.id}"))
-        if "double route" in root.locator(".ttr-panel").first.inner_text():
-            which = root.get_by_role("button", name=f"the {route.color} one", exact=True)
-            answered(which.click)
-    search = root.locator(".widget-text", has_text="ticket").locator("input")
-    for ref in WORKED_TICKETS:
-        answered(lambda ref=ref: search.fill(ref.replace("-", " ")))
-        pick = root.get_by_role("button", name=re.compile(rf"^\+ {re.escape(ref)} \("))
-        answered(pick.click)
-    you = root.locator(".ttr-breakdown table tr", has_text="You")
-    assert you.locator("td").last.inner_text() == "80"
-    assert "62" in you.inner_text() and "(+10)" in you.inner_text()
-    assert "✔ Seattle-Los Angeles +9" in root.inner_text()
-    assert root.locator(".ttr-map-view g.ttr-route.ttr-owned").count() == 9
-    assert root.locator(".ttr-map-view g.ttr-route.ttr-lit").count() == 7  # the longest trail
-    screenshots(page, root, artifacts, f"{prefix}-score-sheet")
-
-
-def test_the_worked_example_by_clicks_in_the_score_sheet_in_voila(page, apps, artifacts_dir):
-    started = time.monotonic()
-    with voila(apps, artifacts_dir, SHEET) as url:
-        page.goto(url + "/")
-        enter_worked_example(page, page.locator(".ttr-score-sheet").first, artifacts_dir, "voila")
-        check_voila(page)
-    assert time.monotonic() - started < 120
-
-
-def test_the_worked_example_by_clicks_in_the_score_sheet_in_jupyterlab(
-    page,
-    apps,
-    lab,  # noqa: F811
-    artifacts_dir,
-):
-    started = time.monotonic()
-    run_all(page, lab, SHEET)
-    root = page.locator(f"{OUTPUT} .ttr-score-sheet").first
-    enter_worked_example(page, root, artifacts_dir, "lab")
-    check_lab(page)
-    assert time.monotonic() - started < 120

@@ -6,7 +6,8 @@ the hint lights routes and cities), then on every decision press Hint and click 
 at: the marked controls (a market slot, the deck, Tickets, the ticket boxes and Keep, a payment
 or Decline) or, for a claim or a station, the lit route or city on the map and then the marked
 payment. Once, after :data:`STATION_AFTER` hints and on a turn of its own, it builds a station in
-:data:`STATION_CITY` (click the city, then the first payment offered).
+:data:`STATION_CITY` (click the city, then the first payment offered), so the board must be a
+Europe one.
 
 A *UI* is anything with the methods of :class:`TableUI` (which drives a ``PlayTable`` from
 Python); the browser tests give one that clicks a page in Chromium. Both play the same seeded

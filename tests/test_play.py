@@ -28,7 +28,7 @@ from ttr.errors import IllegalAction, SaveError, TTRError
 from ttr.game import OPENING, SECOND_CARD, TUNNEL, TURN
 from ttr.invariants import violations
 from ttr.scenario import stage
-from ttr.widgets.common import bot_game
+from ttr.widgets.common import bot_game, esc
 
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
 ANN_VS_BEN = [("Ann", "you"), ("Ben", "greedy")]
@@ -134,6 +134,69 @@ def test_the_view_is_the_seat_s_observation_only():
     assert twin.view() == replace(model.view(), seq=0, notes=())  # Ben's cards, the deck: unseen
     assert twin.hint().text == model.hint().text  # so is the hint (the bots' tests: all bots)
     assert model.view().hand == model.game.observation(0)["hand"]
+
+
+def test_K3_K4_every_ticket_of_the_seat_is_marked_on_the_map_joined_or_open():
+    model = staged_table(
+        hands={"Ann": {"pink": 3}},
+        routes={"Ann": ["Sarajevo-Sofia"]},
+        tickets={
+            "Ann": ["Budapest-Sofia", "Sofia-Smyrna", "Paris-Wien"],
+            "Ben": ["Edinburgh-Paris"],
+        },
+    )
+    table = PlayTable(model)
+    picture = table.map.svg
+    view = model.view()
+    assert all(line.trains_needed for line in view.tickets)  # nothing joined yet
+    assert set(view.ticket_marks.values()) == {"open"}
+    model.click_route(model.game.board.route("Budapest-Sarajevo"))
+    model.choose(0)  # Ann's claim joins Budapest-Sofia
+    table.render()
+    view = model.view()
+    assert [(line.ref, line.connected) for line in view.tickets] == [
+        ("Budapest-Sofia", True),
+        ("Sofia-Smyrna", False),
+        ("Paris-Wien", False),
+    ]
+    # Sofia is in a joined ticket and in an open one: open, so that it reads "still to do"
+    assert view.ticket_marks == {
+        "Budapest": "joined",
+        "Sofia": "open",
+        "Smyrna": "open",
+        "Paris": "open",
+        "Wien": "open",
+    }
+    wien = view.tickets[2]
+    assert view.ticket_notes["Budapest"] == "your ticket Budapest-Sofia (5): joined ✔"
+    assert view.ticket_notes["Wien"] == f"your ticket {wien.text()}"
+    assert f"needs {wien.trains_needed} trains" in wien.text()
+    assert view.ticket_notes["Sofia"].count("your ticket") == 2
+    assert "Edinburgh" not in view.ticket_marks  # Ben's ticket stays his secret (K3)
+    # the table's map carries them by element id, on the picture sent once
+    assert table.map.marks == {
+        "city-Budapest": "ttr-ticket-joined",
+        "city-Paris": "ttr-ticket-open",
+        "city-Smyrna": "ttr-ticket-open",
+        "city-Sofia": "ttr-ticket-open",
+        "city-Wien": "ttr-ticket-open",
+    }
+    assert table.map.notes["city-Wien"] == view.ticket_notes["Wien"]
+    assert table.map.svg is picture
+    assert "a joined ticket's city" in table.tickets.value
+    assert esc(wien.text()) in table.tickets.value
+
+
+def test_the_tickets_on_the_map_are_hidden_while_the_laptop_passes():
+    model = PlayModel.new("usa", [("Ann", "you"), ("Cat", "you")], seed=2)
+    table = PlayTable(model)
+    for box in table.ticket_boxes[:2]:
+        box.value = True
+    table.keep_button.click()
+    assert model.view().viewer is None and table.map.marks == {} and table.map.notes == {}
+    table.reveal_button.click()
+    cat = {city for t in model.game.tickets_of(1) for city in t.cities}
+    assert {m.removeprefix("city-").replace("_", " ") for m in table.map.marks} == cat
 
 
 def test_the_hint_is_the_greedy_bot_s_choice_and_reason():

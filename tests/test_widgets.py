@@ -786,6 +786,13 @@ def test_map_widget_reports_clicks_and_changes_marks_by_id(europe4):
     with pytest.raises(ValueError, match="seat"):
         view.show(owners={5: 9})
     assert view.owners[5] == 1  # a refused change changes nothing
+    view.show(marks={"city-Paris": "my-mark"}, notes={"city-Paris": "a ticket"})
+    assert view.marks == {"city-Paris": "my-mark"} and view.notes == {"city-Paris": "a ticket"}
+    assert view.owners.count(-1) == 101 and view.svg is picture
+    for marks in ({"city-Atlantis": "my-mark"}, {"city-Paris": "x;} svg {display:none"}):
+        with pytest.raises(ValueError, match="marks"):
+            view.show(marks=marks)
+    assert view.marks == {"city-Paris": "my-mark"}
 
 
 def test_route_claimer_lets_another_player_try():

@@ -76,6 +76,7 @@ __all__ = [
     "checked_index",
     "public_lines",
     "seat_label",
+    "ticket_marks",
 ]
 
 HUMAN = "you"
@@ -221,6 +222,8 @@ class TableView:
     stations: Mapping[str, int]
     highlight_routes: tuple[int, ...]
     highlight_cities: tuple[str, ...]
+    ticket_marks: Mapping[str, str]  # each ticket city: "joined" or "open" (see ticket_marks)
+    ticket_notes: Mapping[str, str]  # each ticket city: its tickets, as the list says them
     focus_options: tuple[tuple[str, str], ...]  # (label, key) of what the map may show
     focus: str
     hinted: tuple[str, ...]  # the controls the hint points at ("slot:2", "option:0", "keep")
@@ -228,6 +231,20 @@ class TableView:
     can_take_back: bool
     over: bool
     outcome: Outcome | None
+
+
+def ticket_marks(tickets: Sequence[TicketLine]) -> tuple[dict[str, str], dict[str, str]]:
+    """How the map marks the cities of ``tickets``: ``"open"`` where a ticket is not joined
+    (yet), else ``"joined"``; and the words each city's tooltip adds (its tickets' lines)."""
+    marks: dict[str, str] = {}
+    lines: dict[str, list[str]] = {}
+    for line in tickets:
+        for city in line.cities:
+            if marks.get(city) != "open":
+                marks[city] = "joined" if line.connected else "open"
+            lines.setdefault(city, []).append(line.text())
+    notes = {city: "your ticket " + "; your ticket ".join(said) for city, said in lines.items()}
+    return marks, notes
 
 
 def public_lines(game: Game, viewer: int | None, last: int = NARRATION_LINES) -> list[str]:
@@ -847,6 +864,7 @@ class PlayModel:
             )
         options = self.options() if viewer is not None else []
         routes, cities = self._highlights(tickets)
+        marks, notes = ticket_marks(tickets)
         return TableView(
             seq=self.seq,
             viewer=viewer,
@@ -888,6 +906,8 @@ class PlayModel:
             stations=dict(public["stations"]),
             highlight_routes=routes,
             highlight_cities=cities,
+            ticket_marks=marks,
+            ticket_notes=notes,
             focus_options=tuple(self.focus_options(tickets)),
             focus=self.focus,
             hinted=self._hinted(options),
@@ -919,9 +939,10 @@ class PlayModel:
         return ()
 
     def focus_options(self, tickets: Sequence[TicketLine]) -> list[tuple[str, str]]:
-        """What the map may show beside the position: the person's tickets, one ticket and its
-        cheapest path, or (at the end) each player's longest trail and stations."""
-        found = [("Your tickets' cities", "tickets")]
+        """What the map may show beside the position and the person's tickets (always marked):
+        the tickets on offer, one ticket and its cheapest path, or (at the end) each player's
+        longest trail and stations."""
+        found = [("Your tickets, and those on offer", "tickets")]
         found += [(f"Ticket {line.ref}", f"ticket:{i}") for i, line in enumerate(tickets)]
         outcome = self.outcome()
         if outcome is not None:
@@ -941,8 +962,7 @@ class PlayModel:
         routes: list[int] = []
         cities: list[str] = []
         kind, _, index = self.focus.partition(":")
-        if kind == "tickets":
-            cities += [city for line in tickets for city in line.cities]
+        if kind == "tickets":  # the kept ones are marked anyway (ticket_marks): light the offer
             offer = self.game.offer
             if offer is not None and offer.player == self.viewer and self.revealed:
                 cities += [c for t in offer.tickets for c in self.game.ticket_pool[t].cities]

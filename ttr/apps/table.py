@@ -25,7 +25,9 @@ from ttr.apps.coach import notes_html, served_alone
 from ttr.apps.play import HUMAN, MAX_OFFER, SPEEDS, PlayModel, Seat, TableView
 from ttr.errors import TTRError
 from ttr.game import DEFAULT_NAMES
+from ttr.map_layout import HIGHLIGHT_COLOR
 from ttr.rules import RULE_SETS
+from ttr.svg import city_id
 from ttr.widgets.common import (
     button,
     card_button_style,
@@ -45,8 +47,24 @@ __all__ = ["PlayTable"]
 
 MAX_OPTIONS = 24
 """The most payment buttons shown at once (fewest locomotives first)."""
-STYLE = ".ttr-play-table .ttr-hinted {outline: 3px solid #e8a400; outline-offset: 1px}"
-"""The mark of the controls a hint points at."""
+TICKET_INK = {"joined": "#1b7f3b", "open": "#c62828"}
+"""The ring around a ticket's city on the map: solid green when joined, dashed red when open."""
+_DASHES = {"joined": "none", "open": "7 4"}
+_RING = ".ttr-play-table .ttr-map .ttr-ticket-{0} .ttr-ring"
+STYLE = "\n".join(
+    [
+        ".ttr-play-table .ttr-hinted {outline: 3px solid #e8a400; outline-offset: 1px}",
+        *(
+            f"{_RING.format(state)} {{display: inline; fill: none; stroke: {ink}; "
+            f"stroke-width: 5; stroke-dasharray: {_DASHES[state]}}}"
+            for state, ink in TICKET_INK.items()
+        ),
+        ", ".join(_RING.format(f"{state}.ttr-lit") for state in TICKET_INK)
+        + f" {{fill: {HIGHLIGHT_COLOR}; fill-opacity: 0.5}}",
+    ]
+)
+"""The mark of the controls a hint points at, and the rings of the person's ticket cities (a lit
+city keeps its highlight inside the ring)."""
 SEAT_CHOICES = [
     ("a person", HUMAN),
     ("greedy bot", "greedy"),
@@ -395,6 +413,8 @@ class PlayTable(widgets.VBox):
             stations=view.stations,
             highlight_routes=view.highlight_routes,
             highlight_cities=view.highlight_cities,
+            marks={city_id(c): f"ttr-ticket-{state}" for c, state in view.ticket_marks.items()},
+            notes={city_id(c): note for c, note in view.ticket_notes.items()},
         )
         self._mark_hinted(set(view.hinted))
         # last: a page that sees this prompt's data-seq has every change of this view
@@ -488,8 +508,18 @@ class PlayTable(widgets.VBox):
 
     def _render_side(self, view: TableView) -> None:
         if view.tickets:
-            items = "".join(f"<li>{esc(line.text())}</li>" for line in view.tickets)
-            self.tickets.value = f"<b>Your tickets</b> (K3, K4)<ul>{items}</ul>"
+            items = "".join(
+                f"<li>{ticket_ring('joined' if line.connected else 'open')} {esc(line.text())}</li>"
+                for line in view.tickets
+            )
+            key = (
+                f"On the map: {ticket_ring('joined')} a joined ticket's city · "
+                f"{ticket_ring('open')} a city still to join"
+            )
+            self.tickets.value = (
+                f"<b>Your tickets</b> (K3, K4)<ul class='ttr-ticket-list'>{items}</ul>"
+                f"<small>{key}</small>"
+            )
         else:
             self.tickets.value = "<b>Your tickets</b>: none yet." if view.hand is not None else ""
         self.focus.options = list(view.focus_options)
@@ -518,3 +548,14 @@ class PlayTable(widgets.VBox):
             breakdown_html(view.outcome, game.board, game.rules) if view.outcome else ""
         )
         self.stepper_button.layout.display = "" if view.over else "none"
+
+
+def ticket_ring(state: str) -> str:
+    """The map's ring around a ticket city (``"joined"`` or ``"open"``), as a small picture for
+    the ticket list."""
+    dashes = "" if state == "joined" else ' stroke-dasharray="3.5 2"'
+    return (
+        '<svg width="15" height="15" viewBox="0 0 16 16" style="vertical-align:-2px">'
+        f'<circle cx="8" cy="8" r="5.5" fill="none" stroke="{TICKET_INK[state]}" '
+        f'stroke-width="2.6"{dashes}/></svg>'
+    )

@@ -1,6 +1,7 @@
 // The clickable map (ttr/widgets/map.py): shows the SVG that ttr.svg drew, restyles routes and
 // cities by element id when owners, stations or highlights change, and reports clicks.
-// The picture itself is sent once; every later change is a few small lists.
+// The picture itself is sent once; every later change is a few small lists. `marks` adds the
+// caller's classes to elements, `notes` adds words to their tooltips.
 
 const SEATS = 5; // player colours repeat after five seats, as in ttr.map_layout
 
@@ -38,6 +39,8 @@ function render({ model, el }) {
     const stations = new Map(
       Object.entries(model.get("stations")).map(([city, seat]) => [cityId(city), seat]),
     );
+    const marks = model.get("marks");
+    const notes = model.get("notes");
     for (const [id, item] of elements) {
       let cls = item.cls;
       let text = item.text;
@@ -57,6 +60,8 @@ function render({ model, el }) {
         }
         if (litCities.has(id)) cls += " ttr-lit";
       }
+      if (marks[id]) cls += ` ${marks[id]}`;
+      if (notes[id]) text += ` · ${notes[id]}`;
       if (item.node.getAttribute("class") !== cls) item.node.setAttribute("class", cls);
       if (item.title && item.title.textContent !== text) item.title.textContent = text;
     }
@@ -76,6 +81,8 @@ function render({ model, el }) {
     "change:players",
     "change:highlight_routes",
     "change:highlight_cities",
+    "change:marks",
+    "change:notes",
   ];
   el.addEventListener("click", onClick);
   model.on("change:svg", draw);

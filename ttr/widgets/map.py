@@ -4,10 +4,12 @@ The picture (``svg``) is drawn once, with every mark that can appear on it hidde
 ``legend``, is HTML below it, in the page's own font size); after that,
 owners, stations and highlights travel as small lists (``owners``, ``stations``,
 ``highlight_routes``, ``highlight_cities``) and the front end (``map.js``) restyles the elements
-by id (``route-7``, ``city-Paris``) without drawing anything again. A click on a route or a city
-comes back as ``clicked`` (the element id) and ``clicks`` (a counter, so that clicking the same
-element twice is two clicks), and calls the :meth:`MapWidget.on_click` callbacks with a
-:class:`MapClick`. :meth:`MapWidget.click` does from Python what a click in the browser does.
+by id (``route-7``, ``city-Paris``) without drawing anything again; ``marks`` adds classes of
+the caller's own to some elements (styled by the caller's stylesheet) and ``notes`` adds words to
+their tooltips. A click on a route or a city comes back as ``clicked`` (the element id) and
+``clicks`` (a counter, so that clicking the same element twice is two clicks), and calls the
+:meth:`MapWidget.on_click` callbacks with a :class:`MapClick`. :meth:`MapWidget.click` does from
+Python what a click in the browser does.
 
 The stylesheet of every teaching widget (``widgets.css``: the map scales, panels wrap below it)
 travels with this widget, which all of them contain.
@@ -24,10 +26,14 @@ travels with this widget, which all of them contain.
 >>> view.show(owners={board.route("Denver-Omaha").id: 1}, highlight_cities=["Denver"])
 >>> view.highlight_cities
 ['Denver']
+>>> view.show(marks={"city-Denver": "my-mark"}, notes={"city-Denver": "a ticket's city"})
+>>> view.marks, view.highlight_cities
+({'city-Denver': 'my-mark'}, [])
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -44,6 +50,7 @@ from ttr.svg import Marks, city_id, legend_html, live_svg, route_id
 __all__ = ["MapClick", "MapWidget"]
 
 _HERE = Path(__file__).resolve().parent
+_CLASSES = re.compile(r"[A-Za-z][\w-]*( [A-Za-z][\w-]*)*")
 
 
 @dataclass(frozen=True)
@@ -73,6 +80,8 @@ class MapWidget(anywidget.AnyWidget):
     stations = traitlets.Dict(value_trait=traitlets.Int()).tag(sync=True)
     highlight_routes = traitlets.List(traitlets.Int()).tag(sync=True)
     highlight_cities = traitlets.List(traitlets.Unicode()).tag(sync=True)
+    marks = traitlets.Dict(value_trait=traitlets.Unicode()).tag(sync=True)
+    notes = traitlets.Dict(value_trait=traitlets.Unicode()).tag(sync=True)
     clicked = traitlets.Unicode("").tag(sync=True)
     clicks = traitlets.Int(0).tag(sync=True)
 
@@ -128,10 +137,18 @@ class MapWidget(anywidget.AnyWidget):
         stations: Mapping[str, int] | None = None,
         highlight_routes: object = (),
         highlight_cities: Iterable[str] = (),
+        marks: Mapping[str, str] | None = None,
+        notes: Mapping[str, str] | None = None,
     ) -> None:
         """Show these owners (route id -> seat), stations (city -> seat) and highlights (as
-        :func:`ttr.svg.board_svg` reads them); every change reaches the browser in one message."""
-        marks = Marks.checked(
+        :func:`ttr.svg.board_svg` reads them), and ``marks`` (element id -> class names) and
+        ``notes`` (element id -> words for its tooltip); every change reaches the browser in one
+        message."""
+        extra = self._by_element(marks, "marks")
+        if bad := [c for c in extra.values() if not _CLASSES.fullmatch(c)]:
+            raise ValueError(f"marks: {bad[0]!r} is not a list of class names")
+        said = self._by_element(notes, "notes")
+        checked = Marks.checked(
             self.board,
             self.players,
             owners,
@@ -140,15 +157,26 @@ class MapWidget(anywidget.AnyWidget):
             highlight_cities,
         )
         shown = {
-            "owners": [marks.owners.get(r.id, -1) for r in self.board.routes],
-            "stations": dict(sorted(marks.stations.items())),
-            "highlight_routes": sorted(marks.routes),
-            "highlight_cities": sorted(marks.cities),
+            "owners": [checked.owners.get(r.id, -1) for r in self.board.routes],
+            "stations": dict(sorted(checked.stations.items())),
+            "highlight_routes": sorted(checked.routes),
+            "highlight_cities": sorted(checked.cities),
+            "marks": extra,
+            "notes": said,
         }
         with self.hold_sync():
             for name, value in shown.items():
                 if getattr(self, name) != value:  # only what changed travels (and is validated)
                     setattr(self, name, value)
+
+    def _by_element(self, given: Mapping[str, str] | None, field: str) -> dict[str, str]:
+        """``given`` (element id -> text) checked: known ids, text values, in id order."""
+        for element, value in (given or {}).items():
+            if element not in self._ids:
+                raise ValueError(f"{field}: the map has no route or city with the id {element!r}")
+            if not isinstance(value, str):
+                raise ValueError(f"{field}: expected text for {element!r}, not {value!r}")
+        return dict(sorted((given or {}).items()))
 
     def show_game(
         self, game: Any, *, highlight_routes: object = (), highlight_cities: Iterable[str] = ()

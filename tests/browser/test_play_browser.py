@@ -7,7 +7,8 @@ Voila (the app ``make play`` serves).
   the map, payments, ticket keeps, tunnels and one station). It first tries an illegal click
   (Keep with no ticket ticked) and checks the coach's words name the rule (S5) and its lesson
   (a link in JupyterLab; in Voila, which serves the app alone, the notebook and section). The
-  final score table must be the one the same clicks give from Python.
+  final score table must be the one the same clicks give from Python, and the map must ring each
+  of the person's ticket cities, joined or open, as the model says.
 
 The score sheet's browser tests are in ``test_score_sheet_browser.py`` (a module of their own, so
 that two workers can run them beside these).
@@ -29,6 +30,7 @@ from test_voila import check_no_fallback as check_voila
 from test_voila import voila
 
 from ttr.apps import PlayModel, PlayTable
+from ttr.svg import city_id
 
 pytestmark = pytest.mark.browser
 
@@ -60,7 +62,9 @@ def expected():
     ui = TableUI(PlayTable(PlayModel.new("europe", [("Ann", "you"), ("Ben", "greedy")], seed=1)))
     seen = follow_hints(ui)
     assert seen["tunnels"] and seen["stations"] == 1
-    return ui.scores(), seen
+    marks = {city_id(city): state for city, state in ui.table.model.view().ticket_marks.items()}
+    assert "joined" in marks.values()
+    return ui.scores(), seen, marks
 
 
 class PageUI:
@@ -143,7 +147,7 @@ def screenshots(page, root, artifacts, name: str) -> None:
 
 
 def play_whole_game(page, ui: PageUI, expected, artifacts, prefix: str) -> None:
-    scores, seen_in_python = expected
+    scores, seen_in_python, ticket_marks = expected
     page.wait_for_selector(ui.prompt, timeout=120_000)
     page.wait_for_selector(f"{TABLE} .ttr-map-view svg")
     assert "Choose your opening tickets" in ui.prompt_text()
@@ -166,6 +170,10 @@ def play_whole_game(page, ui: PageUI, expected, artifacts, prefix: str) -> None:
     assert ui.over() and ui.scores() == scores
     assert ui.root.locator(f".ttr-map-view #city-{STATION_CITY}.ttr-s0").count() == 1
     assert ui.root.locator(".ttr-map-view g.ttr-route.ttr-owned").count() > 20
+    marked = ui.root.locator(".ttr-map-view g[class*='ttr-ticket-']").evaluate_all(
+        "els => els.map(e => [e.id, e.getAttribute('class').match(/ttr-ticket-(\\w+)/)[1]])"
+    )
+    assert dict(marked) == ticket_marks  # each of Ann's ticket cities: joined or open
     screenshots(page, ui.root, artifacts, f"{prefix}-play-end")
 
 

@@ -47,8 +47,8 @@ __all__ = ["PlayTable"]
 
 MAX_OPTIONS = 24
 """The most payment buttons shown at once (fewest locomotives first)."""
-TICKET_INK = {"joined": "#1b7f3b", "open": "#c62828"}
-"""The ring around a ticket's city on the map: solid green when joined, dashed red when open."""
+TICKET_INK = {"joined": "#1b7f3b", "open": "#222222"}
+"""The ring around a ticket's city on the map: solid green when joined, dashed black when open."""
 _DASHES = {"joined": "none", "open": "7 4"}
 _RING = ".ttr-play-table .ttr-map .ttr-ticket-{0} .ttr-ring"
 STYLE = "\n".join(

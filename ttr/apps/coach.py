@@ -13,7 +13,7 @@ draw from the deck.
 >>> note.rules
 ('D4',)
 >>> lesson("D4").href
-'02_drawing_cards.ipynb#Never-a-face-up-locomotive-second-(D4)'
+'02_drawing_cards.ipynb?#Never-a-face-up-locomotive-second-(D4)'
 
 The coach reads only the game's public API and the seat's own observation (see
 :mod:`ttr.apps.play`), never another player's hand or tickets.
@@ -145,8 +145,11 @@ class Lesson:
 
     @property
     def href(self) -> str:
-        """A link to the section, relative to the notebooks' folder."""
-        return f"{self.notebook}.ipynb#{quote(self.anchor, safe='()-,.:;!?')}"
+        """A link to the section, relative to the notebooks' folder. The empty query (``?``)
+        matters: JupyterLab 4 opens ``lab/tree/X.ipynb?#heading`` scrolled to the heading (its
+        documented form, "Linking Notebook Sections" in "JupyterLab URLs") but drops a bare
+        ``#heading`` and opens the notebook at its top (the play table's browser test checks)."""
+        return f"{self.notebook}.ipynb?#{quote(self.anchor, safe='()-,.:;!?')}"
 
     @property
     def label(self) -> str:
@@ -211,8 +214,9 @@ def note_html(note: Note, links: bool = True) -> str:
     by notebook and heading."""
     icon, color = _MARKS.get(note.kind, ("•", "#333"))
     where = [lesson(rule) for rule in note.rules]
-    if links:
+    if links:  # the notebook named too, should a link open it at its top
         shown = " · ".join(
+            f"{html.escape(NOTEBOOK_TITLES[at.notebook])}, "
             f'<a href="{html.escape(at.href)}" target="_blank" rel="noopener" '
             f'title="{html.escape(at.title)}">{html.escape(at.label)}</a>'
             for at in where

@@ -6,10 +6,10 @@ Voila (the app ``make play`` serves).
   control it marks or the route or city it lights on the map; market cards, the deck, routes on
   the map, payments, ticket keeps, tunnels and one station). It first tries an illegal click
   (Keep with no ticket ticked) and checks the coach's words name the rule (S5) and its lesson
-  (a link in JupyterLab, which must open that notebook scrolled to the section's heading; in
-  Voila, which serves the app alone, the notebook and section, named). The final score table
-  must be the one the same clicks give from Python, and the map must ring each of the person's
-  ticket cities, joined or open, as the model says.
+  (in JupyterLab a link to the section, with its notebook named; in Voila, which serves the app
+  alone, the notebook and section, named). The final score table must be the one the same clicks
+  give from Python, and the map must ring each of the person's ticket cities, joined or open, as
+  the model says.
 
 The score sheet's browser tests are in ``test_score_sheet_browser.py`` (a module of their own, so
 that two workers can run them beside these).
@@ -31,25 +31,14 @@ from test_voila import check_no_fallback as check_voila
 from test_voila import voila
 
 from ttr.apps import PlayModel, PlayTable
-from ttr.apps.coach import lesson
 from ttr.svg import city_id
 
 pytestmark = pytest.mark.browser
 
 PLAY, SHEET = "play.ipynb", "score_sheet.ipynb"
-LESSON = f"{lesson('S5').notebook}.ipynb"  # where the coach's first refusal links to
 TABLE = ".ttr-play-table"
 PROMPT = f"{TABLE} .ttr-prompt"
 WIDTHS = (1400, 1000)
-HEADING_ON_TOP = """(text) => {
-    const heading = [...document.querySelectorAll('.jp-RenderedMarkdown :is(h1, h2, h3)')]
-        .find(h => h.textContent.replace('¶', '').trim() === text);
-    if (!heading) return false;
-    const view = heading.closest('.jp-WindowedPanel-outer, .jp-Notebook').getBoundingClientRect();
-    const top = heading.getBoundingClientRect().top;
-    return top >= view.top - 2 && top < view.top + 100;
-}"""
-"""Whether the notebook on the page shows the heading ``text`` at the top of its view."""
 SEQ_CHANGED = """([selector, seq]) => {
     const prompt = document.querySelector(selector);
     return prompt !== null && prompt.dataset.seq !== seq;
@@ -60,7 +49,7 @@ SEQ_CHANGED = """([selector, seq]) => {
 def apps(served, repo_root):
     """The served folder with the two app notebooks (and the position file the score sheet's
     notebook reads, at the same place relative to it)."""
-    for name in (PLAY, SHEET, LESSON):
+    for name in (PLAY, SHEET):
         shutil.copy(repo_root / "notebooks" / name, served / "work" / name)
     positions = served / "data" / "positions"
     positions.mkdir(parents=True, exist_ok=True)
@@ -168,15 +157,10 @@ def play_whole_game(page, ui: PageUI, expected, artifacts, prefix: str) -> None:
     ui.press("Keep 0")  # the illegal click: no ticket ticked (S5)
     refusal = ui.root.locator(".ttr-note-refusal")
     assert "(S5)" in refusal.inner_text() and "Not allowed" in refusal.inner_text()
-    if prefix == "lab":  # the rule's section, linked: it opens scrolled to that heading
+    if prefix == "lab":  # the rule's section, linked, and its notebook named beside the link
         link = refusal.locator("a").first
-        assert link.get_attribute("href").startswith("01_setup.ipynb?#")
+        assert link.get_attribute("href").startswith("01_setup.ipynb#")
         assert "S5" in link.inner_text() and "01 · Setup, " in refusal.inner_text()
-        with page.context.expect_page() as opened:
-            link.click()
-        lesson_page = opened.value
-        lesson_page.wait_for_function(HEADING_ON_TOP, arg=lesson("S5").heading, timeout=60_000)
-        lesson_page.close()
     else:  # Voila serves this notebook alone: the section is named, not linked
         assert refusal.locator("a").count() == 0
         assert "01 · Setup, “The opening tickets on the Europe board (S5)”" in refusal.inner_text()

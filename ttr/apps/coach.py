@@ -13,7 +13,7 @@ draw from the deck.
 >>> note.rules
 ('D4',)
 >>> lesson("D4").href
-'02_drawing_cards.ipynb?#Never-a-face-up-locomotive-second-(D4)'
+'02_drawing_cards.ipynb#Never-a-face-up-locomotive-second-(D4)'
 
 The coach reads only the game's public API and the seat's own observation (see
 :mod:`ttr.apps.play`), never another player's hand or tickets.
@@ -145,11 +145,11 @@ class Lesson:
 
     @property
     def href(self) -> str:
-        """A link to the section, relative to the notebooks' folder. The empty query (``?``)
-        matters: JupyterLab 4 opens ``lab/tree/X.ipynb?#heading`` scrolled to the heading (its
-        documented form, "Linking Notebook Sections" in "JupyterLab URLs") but drops a bare
-        ``#heading`` and opens the notebook at its top (the play table's browser test checks)."""
-        return f"{self.notebook}.ipynb?#{quote(self.anchor, safe='()-,.:;!?')}"
+        """A link to the section, relative to the notebooks' folder. JupyterLab 4.6 opens it at
+        the notebook's top: a new browser tab is moved to another workspace
+        (``lab/workspaces/auto-…``), which drops the fragment, even in the ``X.ipynb?#heading``
+        form its documentation gives; so :func:`note_html` names the notebook beside it."""
+        return f"{self.notebook}.ipynb#{quote(self.anchor, safe='()-,.:;!?')}"
 
     @property
     def label(self) -> str:

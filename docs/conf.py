@@ -14,6 +14,7 @@ stack that holds it at older releases (Sphinx 7 and MyST-Parser 3 when we chose)
 
 from __future__ import annotations
 
+from fnmatch import fnmatch
 from pathlib import Path
 
 from docutils import nodes
@@ -170,8 +171,22 @@ def notebook_page(app: Sphinx, doctree: nodes.document) -> None:
             bundle.replace_self(widget_note(docname))
 
 
+KOREAN_PAGES = ("docs/*.ko", "notebooks/ko/*")
+"""The pages of the Korean edition (docnames): they are marked ``<html lang="ko">``."""
+
+
+def page_language(
+    app: Sphinx, pagename: str, templatename: str, context: dict, doctree: object
+) -> None:
+    """Mark the Korean pages as Korean, so that a browser picks a Korean font for them and screen
+    readers read them as Korean; the rest of the book is English."""
+    if any(fnmatch(pagename, pattern) for pattern in KOREAN_PAGES):
+        context["language"] = "ko"
+
+
 def setup(app: Sphinx) -> dict[str, bool]:
     app.connect("source-read", add_table_of_contents)
+    app.connect("html-page-context", page_language)
     app.connect("doctree-read", notebook_page)
     app.add_transform(JupyterLabAnchors)
     return {"parallel_read_safe": True, "parallel_write_safe": True}

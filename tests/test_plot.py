@@ -42,9 +42,14 @@ def usa():
 
 def europe_game(board, players=("Ada", "Brian", "Chen", "Dana", "Eve")):
     claims = {
-        "Paris-Bruxelles (yellow)": 0, "Amsterdam-Bruxelles": 0, "Amsterdam-Essen": 0,
-        "Berlin-Essen": 0, "Madrid-Pamplona (black)": 1, "Roma-Venezia": 2,
-        "Constantinople-Sevastopol": 3, "Edinburgh-London (orange)": 4,
+        "Paris-Bruxelles (yellow)": 0,
+        "Amsterdam-Bruxelles": 0,
+        "Amsterdam-Essen": 0,
+        "Berlin-Essen": 0,
+        "Madrid-Pamplona (black)": 1,
+        "Roma-Venezia": 2,
+        "Constantinople-Sevastopol": 3,
+        "Edinburgh-London (orange)": 4,
     }
     owners = {board.route(ref).id: seat % len(players) for ref, seat in claims.items()}
     return StandInGame(board, players, owners, {"Frankfurt": 0, "Wien": 2 % len(players)})
@@ -127,13 +132,18 @@ def test_city_labels_do_not_overlap_each_other_or_other_cities(europe, usa):
             ax = plot.draw_board(board, layout=layout)
             geo = map_layout.geometry(board, layout)
             scale = plot._units_per_point(ax, geo)
-            slots = map_layout.label_slots(board, layout, round(scale, 3), plot.LABEL_SIZE,
-                                          plot._label_width)
+            slots = map_layout.label_slots(
+                board, layout, round(scale, 3), plot.LABEL_SIZE, plot._label_width
+            )
             assert set(slots) == set(board.cities)
             boxes = {
-                name: map_layout.label_box(*geo.pos[name], slots[name],
-                                plot._glyphs(board.display(name), plot.LABEL_SIZE)[1],
-                                plot.LABEL_SIZE, scale)
+                name: map_layout.label_box(
+                    *geo.pos[name],
+                    slots[name],
+                    plot._glyphs(board.display(name), plot.LABEL_SIZE)[1],
+                    plot.LABEL_SIZE,
+                    scale,
+                )
                 for name in board.cities
             }
             for a, b in itertools.combinations(boxes, 2):
@@ -152,13 +162,17 @@ def test_labels_show_display_names_with_diacritics(europe):
     ax = plot.draw_board(europe)
     (labels,) = [c for c in ax.collections if c.get_gid() == "ttr-labels"]
     assert len(labels.get_paths()) == len(europe.cities)
-    assert not any(c.get_gid() == "ttr-labels" for c in plot.draw_board(europe, labels=False)
-                   .collections)
+    assert not any(
+        c.get_gid() == "ttr-labels" for c in plot.draw_board(europe, labels=False).collections
+    )
 
 
 def test_highlight_accepts_routes_ids_and_text(europe):
-    path = [europe.route("Paris-Bruxelles (yellow)"), europe.route("Amsterdam-Bruxelles").id,
-            "Amsterdam-Essen"]
+    path = [
+        europe.route("Paris-Bruxelles (yellow)"),
+        europe.route("Amsterdam-Bruxelles").id,
+        "Amsterdam-Essen",
+    ]
     ax = plot.draw_board(europe, highlight=path, highlight_cities=["Paris", "Essen"])
     (glow,) = [c for c in ax.collections if c.get_gid() == "ttr-highlight"]
     assert len(glow.get_paths()) == 3

@@ -3,6 +3,7 @@ highlights marked by class, byte-stable across processes, and bad input refused.
 
 from __future__ import annotations
 
+import base64
 import doctest
 import hashlib
 import re
@@ -15,7 +16,15 @@ import pytest
 import ttr.svg
 from ttr import Game, UnknownReference, load_board
 from ttr.map_layout import PLAYER_COLORS
-from ttr.svg import board_svg, city_id, game_svg, live_svg, route_title, text_width
+from ttr.svg import (
+    board_svg,
+    city_id,
+    game_svg,
+    legend_html,
+    live_svg,
+    route_title,
+    text_width,
+)
 
 NS = {"s": "http://www.w3.org/2000/svg"}
 TOTAL_SPACES = {"europe": 300, "usa": 309}
@@ -149,6 +158,12 @@ def test_boards_and_games_show_themselves_as_svg(europe):
     game = Game("usa", 2, seed=1)
     assert game._repr_svg_() == game_svg(game)
     assert not hasattr(europe, "_repr_png_") and not hasattr(game, "_repr_png_")
+    # the same picture as an <img>, which JupyterLab shows before it trusts a notebook
+    for shown, svg in ((europe, board_svg(europe)), (game, game_svg(game))):
+        img = shown._repr_html_()
+        assert img == svg._repr_html_() and img.startswith('<img alt="a map"')
+        data = re.search(r'src="data:image/svg\+xml;base64,([^"]+)"', img)[1]
+        assert base64.b64decode(data).decode() == svg
 
 
 def test_highlights_stand_out(europe):
@@ -222,7 +237,7 @@ def test_text_is_escaped(europe):
 
 
 def test_the_live_picture_holds_every_mark_hidden(europe):
-    root = parse(live_svg(europe, ("Ann", "Ben"), "board", station_key=True))
+    root = parse(live_svg(europe, ("Ann", "Ben"), "board"))
     assert {"ttr-live", "ttr-game"} <= classes(root)
     assert len(root.findall(".//s:path[@class='ttr-glow']", NS)) == len(europe.routes)
     for city in europe.cities:
@@ -230,6 +245,18 @@ def test_the_live_picture_holds_every_mark_hidden(europe):
         assert element.find("s:circle[@class='ttr-ring']", NS) is not None
         assert element.find("s:g[@class='ttr-station']", NS) is not None
         assert classes(element) == {"ttr-city"}
+    assert root.find(".//s:g[@class='ttr-legend']", NS) is None  # the page shows legend_html
+
+
+def test_the_html_legend_draws_its_samples_with_the_map_classes(europe, usa):
+    legend = legend_html(europe, ("Ann", "Ben"), station_key=True)
+    for word in ("Routes", "Players", "Ann", "Ben", "tunnel", "station", "highlighted"):
+        assert f">{word}<" in legend
+    samples = re.findall(r"<svg class=\"(ttr-map[^\"]*)\"", legend)
+    assert samples and set(samples) == {"ttr-map ttr-game"}
+    assert 'class="ttr-owned ttr-o1"' in legend  # Ben's colour, as on the map
+    board_only = legend_html(usa, None, station_key=False)
+    assert "Players" not in board_only and "tunnel" not in board_only
 
 
 def test_text_widths_follow_the_font():

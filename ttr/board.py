@@ -142,6 +142,12 @@ class Board:
 
         return board_svg(self)
 
+    def _repr_html_(self) -> str:
+        """The same picture as an ``<img>`` (shown in notebooks that are not trusted yet)."""
+        from ttr.svg import board_svg
+
+        return board_svg(self)._repr_html_()
+
     @property
     def tickets(self) -> tuple[Ticket, ...]:
         """The base game's destination tickets."""

@@ -560,3 +560,9 @@ class Game:
         from ttr.svg import game_svg
 
         return game_svg(self)
+
+    def _repr_html_(self) -> str:
+        """The same picture as an ``<img>`` (shown in notebooks that are not trusted yet)."""
+        from ttr.svg import game_svg
+
+        return game_svg(self)._repr_html_()

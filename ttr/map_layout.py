@@ -237,6 +237,7 @@ def _choose_bends(board: Board, pos: dict[str, tuple[float, float]]) -> dict[int
                 c = cost(i, pts) + 0.35 * abs(frac) * dist
                 if best is None or c < best[0] - 1e-9:
                     best = (c, frac, pts)
+            assert best is not None  # _BENDS is not empty
             if best[1] != bends[i]:
                 changed = True
                 bends[i], shapes[i] = best[1], best[2]
@@ -258,7 +259,10 @@ def geometry(board: Board, layout: str) -> Geometry:
     names = tuple(board.cities)
     xy = np.array([pos[n] for n in names], dtype=float)
     bends = _choose_bends(board, pos)
-    spaces, space_route, lines, loco_xy = [], [], [], []
+    spaces: list[np.ndarray] = []
+    space_route: list[int] = []
+    lines: list[np.ndarray] = []
+    loco_xy: list[np.ndarray] = []
     half = SPACE_WIDTH / 2
     for route in board.routes:
         p, q = np.array(pos[route.a], float), np.array(pos[route.b], float)
@@ -396,6 +400,7 @@ def label_slots(
             cost += 30 * outside / height
             if best is None or cost < best[0] - 1e-9:
                 best = (cost, slot, box)
+        assert best is not None  # SLOTS is not empty
         slots[name] = best[1]
         placed[name] = best[2]
     return slots

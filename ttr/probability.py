@@ -97,6 +97,4 @@ def tunnel_extra_distribution(
     rest_size = sum(discard.values())
     rest_matches = matching_cards(discard, color, paid_with_locomotives_only)
     more = min(reveal - size, rest_size)
-    return {
-        matches + k: p for k, p in hypergeometric(rest_size, rest_matches, more).items()
-    }
+    return {matches + k: p for k, p in hypergeometric(rest_size, rest_matches, more).items()}

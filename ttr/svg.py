@@ -31,6 +31,7 @@ notebooks' tests compare it).
 
 from __future__ import annotations
 
+import base64
 import html
 import math
 import unicodedata
@@ -63,15 +64,25 @@ from ttr.map_layout import (
     stripes,
 )
 
-__all__ = ["Svg", "board_svg", "city_id", "game_svg", "route_id", "route_title"]
+__all__ = [
+    "Marks",
+    "legend_html",
+    "Svg",
+    "board_svg",
+    "city_id",
+    "game_svg",
+    "live_svg",
+    "route_id",
+    "route_title",
+]
 
 LABEL_SIZE = 8.5
 """City names, in points of :func:`ttr.map_layout.label_slots` (shared with :mod:`ttr.plot`)."""
-_LABEL_SCALE = 2.3
-"""Board pixels per point: a city name is ``LABEL_SIZE * _LABEL_SCALE`` (about 20) units tall."""
-_LEGEND_SIZE = 18.0
-_LEGEND_ROW = 32.0
-_SWATCH = (40.0, 16.0)
+_LABEL_SCALE = 2.8
+"""Board pixels per point: a city name is ``LABEL_SIZE * _LABEL_SCALE`` (about 24) units tall."""
+_LEGEND_SIZE = 22.0
+_LEGEND_ROW = 36.0
+_SWATCH = (44.0, 18.0)
 _TITLE_SIZE = 26.0
 _TITLE_BAND = 46.0
 _STATION_RADIUS = 1.75 * CITY_RADIUS
@@ -86,6 +97,12 @@ class Svg(str):
 
     def _repr_svg_(self) -> str:
         return str(self)
+
+    def _repr_html_(self) -> str:
+        """The picture as an ``<img>``: JupyterLab shows it even in a notebook it does not
+        trust yet (one just opened, not run), where it hides SVG output."""
+        data = base64.b64encode(self.encode()).decode()
+        return f'<img alt="a map" style="max-width:100%" src="data:image/svg+xml;base64,{data}">'
 
     def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
         printer.text(f"<SVG picture, {len(self)} characters>")
@@ -134,7 +151,7 @@ def board_svg(
     of them; ``highlight_cities`` names cities. ``layout`` is ``"board"`` (the printed map) or
     ``"geo"`` (longitude and latitude).
     """
-    marks = _Marks.checked(board, players, owners, stations, highlight_routes, highlight_cities)
+    marks = Marks.checked(board, players, owners, stations, highlight_routes, highlight_cities)
     return _draw(board, layout, marks, bool(marks.stations), title, labels, legend, live=False)
 
 
@@ -154,29 +171,53 @@ def game_svg(
     ``game.rules.has_stations`` (the legend shows the station mark in games with stations).
     """
     owners, stations, players = game_marks(game)
-    marks = _Marks.checked(
-        game.board, players, owners, stations, highlight_routes, highlight_cities
-    )
+    marks = Marks.checked(game.board, players, owners, stations, highlight_routes, highlight_cities)
     return _draw(
         game.board, layout, marks, bool(game.rules.has_stations), title, labels, legend, live=False
     )
 
 
-def live_svg(board: Board, players: Sequence[str] | None, layout: str, station_key: bool) -> Svg:
+def live_svg(board: Board, players: Sequence[str] | None, layout: str) -> Svg:
     """The picture the clickable map starts from: no marks yet, but every element a mark can
-    switch on (a glow under each route, a ring and a station at each city) is there, hidden."""
-    marks = _Marks.checked(board, players, None, None, (), ())
-    return _draw(board, layout, marks, station_key, None, True, True, live=True)
+    switch on (a glow under each route, a ring and a station at each city) is there, hidden.
+    It has no legend: the page shows :func:`legend_html` beside it, in the page's own size."""
+    marks = Marks.checked(board, players, None, None, (), ())
+    return _draw(board, layout, marks, False, None, True, False, live=True)
+
+
+def legend_html(board: Board, players: Sequence[str] | None, station_key: bool) -> str:
+    """The legend of a map as HTML (text that wraps, in the page's font size), each sample a
+    small SVG drawn with the map's own classes (a map on the page brings their stylesheet)."""
+    names = None if players is None else tuple(players)
+    game = " ttr-game" if names is not None else ""
+    w, h = _SWATCH
+    sections = []
+    for title, entries in legend_entries(board, names, station_key, highlight=True):
+        items = "".join(
+            f'<span class="ttr-key"><svg class="ttr-map{game}" width="32" height="15" '
+            f'viewBox="-2 -{_n(h / 2 + 2)} {_n(w + 4)} {_n(h + 4)}">'
+            f"{_sample(entry, 0, 0, w, h)}</svg>{_esc(entry.label)}</span>"
+            for entry in entries
+        )
+        sections.append(f'<div class="ttr-keys"><b>{title}</b>{items}</div>')
+    return f'<div class="ttr-legend-html">{"".join(sections)}</div>'
 
 
 # ---------------------------------------------------------------------------------------------
 # Checking the marks
 
 
-class _Marks:
-    """Owners, stations and highlights, checked against the board."""
+class Marks:
+    """Owners, stations and highlights, checked against the board (:meth:`checked`)."""
 
-    def __init__(self, players, owners, stations, routes, cities):
+    def __init__(
+        self,
+        players: tuple[str, ...] | None,
+        owners: dict[int, int],
+        stations: dict[str, int],
+        routes: frozenset[int],
+        cities: frozenset[str],
+    ):
         self.players: tuple[str, ...] | None = players
         self.owners: dict[int, int] = owners
         self.stations: dict[str, int] = stations
@@ -184,7 +225,17 @@ class _Marks:
         self.cities: frozenset[str] = cities
 
     @classmethod
-    def checked(cls, board, players, owners, stations, highlight_routes, highlight_cities):
+    def checked(
+        cls,
+        board: Board,
+        players: Sequence[str] | None,
+        owners: Mapping[int, int] | None,
+        stations: Mapping[str, int] | None,
+        highlight_routes: object,
+        highlight_cities: Iterable[str],
+    ) -> Marks:
+        """The marks, after checking every route id, seat and city name (a clear error for the
+        first one that is wrong: ``ValueError``, or ``UnknownReference`` for a city)."""
         names = None if players is None else tuple(str(p) for p in players)
         owners, stations = dict(owners or {}), dict(stations or {})
         if names is None and (owners or stations):
@@ -193,18 +244,26 @@ class _Marks:
         for route, seat in owners.items():
             if not isinstance(route, int) or not 0 <= route < len(board.routes):
                 raise ValueError(f"owners: there is no route {route!r} on the {board.name} board")
-            if seat not in seats:
-                raise ValueError(f"owners: route {route} has seat {seat!r}, not one of {seats}")
+            if not _is_seat(seat, seats):
+                raise ValueError(f"owners: route {route} has seat {seat!r}, {_seat_range(seats)}")
         checked_stations = {}
         for city, seat in stations.items():
-            if seat not in seats:
-                raise ValueError(f"stations: {city} has seat {seat!r}, not one of {seats}")
+            if not _is_seat(seat, seats):
+                raise ValueError(f"stations: {city} has seat {seat!r}, {_seat_range(seats)}")
             checked_stations[board.city(city)] = seat
         if isinstance(highlight_cities, str):
             highlight_cities = [highlight_cities]
         routes = frozenset(r.id for r in resolve_routes(board, highlight_routes))
         cities = frozenset(board.city(c) for c in highlight_cities)
         return cls(names, owners, checked_stations, routes, cities)
+
+
+def _is_seat(seat: object, seats: range) -> bool:
+    return isinstance(seat, int) and not isinstance(seat, bool) and seat in seats
+
+
+def _seat_range(seats: range) -> str:
+    return f"expected a seat from 0 to {len(seats) - 1}" if seats else "and there are no seats"
 
 
 # ---------------------------------------------------------------------------------------------
@@ -423,7 +482,7 @@ def _esc(text: object) -> str:
 def _draw(
     board: Board,
     layout: str,
-    marks: _Marks,
+    marks: Marks,
     station_key: bool,
     title: str | None,
     labels: bool,
@@ -487,7 +546,7 @@ def _draw(
     return Svg("".join(out))
 
 
-def _route(board: Board, route: Route, quads: np.ndarray, at, marks: _Marks) -> str:
+def _route(board: Board, route: Route, quads: np.ndarray, at, marks: Marks) -> str:
     """A route's group: its spaces, tunnel stripes or ferry marks, and its tooltip."""
     kind = {"tunnel": " ttr-tunnel", "ferry": " ttr-ferry"}.get(route.kind, "")
     owner = marks.owners.get(route.id)
@@ -526,7 +585,7 @@ def _locomotives(centres: np.ndarray) -> str:
 
 
 def _city(
-    board: Board, name: str, xy: np.ndarray, slot: str | None, marks: _Marks, live: bool
+    board: Board, name: str, xy: np.ndarray, slot: str | None, marks: Marks, live: bool
 ) -> str:
     """A city's group: highlight ring, dot, station and label, and its tooltip."""
     x, y = float(xy[0]), float(xy[1])
@@ -558,9 +617,9 @@ def _city(
     return "".join(parts)
 
 
-def _station(x: float, y: float, extra_class: str = "") -> str:
+def _station(x: float, y: float, extra_class: str = "", radius: float = _STATION_RADIUS) -> str:
     """A station: a pentagon (filled in its owner's colour by the city's class) over the dot."""
-    corners = _pentagon(x, y, _STATION_RADIUS)
+    corners = _pentagon(x, y, radius)
     return (
         f'<g class="ttr-station{extra_class}"><polygon points="{corners}"/>'
         f'<circle cx="{_n(x)}" cy="{_n(y)}" r="{_n(0.45 * CITY_RADIUS)}"/></g>'
@@ -620,7 +679,7 @@ def _sample(entry: LegendEntry, x: float, y: float, w: float, h: float) -> str:
     if entry.kind == "player":
         return f'<g class="ttr-owned ttr-o{int(entry.value or 0) % len(PLAYER_COLORS)}">{rect}</g>'
     if entry.kind == "station":
-        return _station(cx, y, " ttr-key-station").replace(
+        return _station(cx, y, " ttr-key-station", radius=0.6 * h).replace(
             'class="ttr-station', 'class="ttr-station', 1
         )
     if entry.kind == "highlight":

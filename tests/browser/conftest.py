@@ -1,12 +1,14 @@
-"""Fixtures for the real-browser tests: a server on 127.0.0.1 and a headless Chromium page.
+"""Fixtures for the real-browser tests: served notebooks and a headless Chromium page.
 
-* ``classroom_dir``: a temporary folder holding a copy of ``notebooks/classroom_app.ipynb`` (the
-  repository's copy is never touched), plus isolated Jupyter config, settings and workspace
-  folders (the user's own settings are never read or written).
-* ``browser_support.serve`` (used by the tests) starts a server from the venv, waits until it
-  answers, and stops it by its PID afterwards (its process group: the server and its kernels).
+* ``served``: a temporary folder (one per test module) holding ``work/`` with a copy of
+  ``notebooks/classroom_app.ipynb`` (the repository's copy is never touched) and the widget
+  gallery (``browser_support.write_gallery``), plus isolated Jupyter config, settings and
+  workspace folders (the user's own settings are never read or written). Each test module
+  starts its server(s) once, on this folder, and shares it between its tests.
+* ``browser_support.serve`` starts a server from the venv, and stops it by its PID afterwards
+  (its process group: the server and its kernels).
 * ``page``: a Playwright page in Debian's ``/usr/bin/chromium`` (``executable_path``; never
-  ``playwright install``). A failing test saves a full-page screenshot and the server log to
+  ``playwright install``). A failing test saves a full-page screenshot and the console log to
   ``test-artifacts/``.
 
 The ``tests/conftest.py`` at the top skips these tests when Chromium is missing (outside CI).
@@ -19,24 +21,44 @@ import shutil
 from pathlib import Path
 
 import pytest
-from browser_support import CHROMIUM_ARGS, NO_NEWS, NOTEBOOK
+from browser_support import (
+    CHROMIUM_ARGS,
+    HEIGHT,
+    NO_NEWS,
+    NO_WINDOWING,
+    NOTEBOOK,
+    write_gallery,
+)
+
+from ttr import load_board
 
 
-@pytest.fixture
-def classroom_dir(tmp_path: Path, repo_root: Path) -> Path:
-    """A copy of the classroom notebook and isolated Jupyter folders."""
-    work = tmp_path / "work"
+@pytest.fixture(scope="module")
+def served(tmp_path_factory, repo_root: Path) -> Path:
+    """A folder with ``work/`` (the notebooks to serve) and isolated Jupyter folders."""
+    base = tmp_path_factory.mktemp("served")
+    work = base / "work"
     work.mkdir()
     shutil.copy(repo_root / "notebooks" / NOTEBOOK, work / NOTEBOOK)
-    settings = tmp_path / "lab-user-settings" / "@jupyterlab" / "apputils-extension"
-    settings.mkdir(parents=True)
-    (settings / "notification.jupyterlab-settings").write_text(NO_NEWS)
+    write_gallery(work)
+    settings = base / "lab-user-settings" / "@jupyterlab"
+    for folder, name, text in (
+        ("apputils-extension", "notification", NO_NEWS),
+        ("notebook-extension", "tracker", NO_WINDOWING),
+    ):
+        (settings / folder).mkdir(parents=True)
+        (settings / folder / f"{name}.jupyterlab-settings").write_text(text)
     for name in ("jupyter-config", "jupyter-data", "jupyter-runtime", "workspaces", "ipython"):
-        (tmp_path / name).mkdir()
-    return work
+        (base / name).mkdir()
+    return base
 
 
-@pytest.fixture
+@pytest.fixture(scope="session")
+def europe():
+    return load_board("europe")
+
+
+@pytest.fixture(scope="session")
 def browser(chromium_path: str):
     sync_api = pytest.importorskip("playwright.sync_api")
     with sync_api.sync_playwright() as playwright:
@@ -51,7 +73,7 @@ def browser(chromium_path: str):
 
 @pytest.fixture
 def page(browser, request, artifacts_dir: Path):
-    context = browser.new_context(viewport={"width": 1500, "height": 1200})
+    context = browser.new_context(viewport={"width": 1400, "height": HEIGHT})
     page = context.new_page()
     page.set_default_timeout(40_000)
     messages: list[str] = []

@@ -52,7 +52,11 @@ PAGE_FACTS = """() => {
             .filter(img => !(img.complete && img.naturalWidth > 0)).map(img => img.src),
         emptySvgs: all('.cell_output svg:not(svg svg)', svg => empty(svg) && svg.outerHTML)
             .filter(Boolean).map(html => html.slice(0, 80)),
-        outputSvgs: all(".cell_output img[src$='.svg'], .cell_output svg:not(svg svg)").length,
+        outputSvgs: all([
+            ".cell_output img[src$='.svg']",
+            ".cell_output img[src^='data:image/svg+xml']",
+            ".cell_output svg:not(svg svg)",
+        ].join(", ")).length,
         toc: all('nav.bd-docs-nav a.reference', href),
         launch: all('p.launch-binder a', href),
         binder: all("a[href*='mybinder.org']", href),

@@ -1,12 +1,19 @@
-"""The classroom notebook in a real JupyterLab, in headless Chromium.
+"""The classroom notebook and every teaching widget in a real JupyterLab, in headless Chromium.
 
-Starts ``jupyter lab`` from the venv on 127.0.0.1 with no token, opens a copy of
-``notebooks/classroom_app.ipynb``, waits for the kernel to be idle, runs all cells from the Run
-menu, then clicks the ``GameStepper``'s Next button and the ``TunnelSimulator``'s Reveal
-button. It checks that the widgets render as widgets (no "Error displaying widget", no text
-fallback such as ``VBox(children=...``), that the map image changes and the narration updates,
-and that the reveal shows its cards. Screenshots go to ``test-artifacts/`` (one on success for
-review, one on failure).
+One ``jupyter lab`` (from the venv, on 127.0.0.1, no token) serves both notebooks for this
+module. Each test opens its notebook, waits for the kernel to be idle and runs all cells from
+the Run menu.
+
+* The classroom notebook: the widgets render as widgets (no "Error displaying widget", no text
+  fallback such as ``VBox(children=...``); the ``GameStepper``'s Next button changes the
+  narration, its Last button shows the claimed routes on the map, and the
+  ``TunnelSimulator``'s Reveal button shows the revealed cards.
+* The widget gallery, with the file browser open, at content widths of 1,024, 1,400 and 1,920
+  px: no element of any widget is wider than its box and no text is cut, before and after
+  every control of every widget is used (the checks run after each use at 1,024 px, and at
+  every width at the end); a click on a route or a city on each map picks it in its widget.
+
+Screenshots of every widget at every width go to ``test-artifacts/``.
 """
 
 from __future__ import annotations
@@ -18,11 +25,14 @@ import pytest
 from browser_support import (
     BIN,
     FALLBACK_TEXTS,
+    GALLERY,
+    HEIGHT,
     NOTEBOOK,
+    WIDGETS,
+    check_every_width,
+    exercise_widgets,
     free_port,
     serve,
-    stepper_parts,
-    wait_for_step_one,
 )
 
 pytestmark = pytest.mark.browser
@@ -32,18 +42,12 @@ KERNEL_IDLE = """() => {
         .map(e => e.textContent).join(' ');
     return /\\|\\s*Idle/.test(t);
 }"""
-STEPPER = ".jp-OutputArea-output .ttr-game-stepper"
-TUNNEL = ".jp-OutputArea-output .ttr-tunnel-simulator"
+OUTPUT = ".jp-OutputArea-output"
 
 
-def check_no_fallback(page) -> None:
-    assert page.locator("text=Error displaying widget").count() == 0
-    for text in FALLBACK_TEXTS:
-        assert page.locator(f".jp-OutputArea-output pre:has-text('{text}')").count() == 0, text
-
-
-def test_classroom_notebook_in_jupyterlab(page, classroom_dir, tmp_path, artifacts_dir):
-    started = time.monotonic()
+@pytest.fixture(scope="module")
+def lab(served, artifacts_dir):
+    """The URL of a JupyterLab serving ``served / "work"``."""
     port = free_port()
     url = f"http://127.0.0.1:{port}"
     command = [
@@ -54,45 +58,78 @@ def test_classroom_notebook_in_jupyterlab(page, classroom_dir, tmp_path, artifac
         f"--port={port}",
         "--IdentityProvider.token=",
         "--ServerApp.password=",
-        f"--ServerApp.root_dir={classroom_dir}",
-        f"--LabApp.user_settings_dir={tmp_path / 'lab-user-settings'}",
-        f"--LabApp.workspaces_dir={tmp_path / 'workspaces'}",
+        f"--ServerApp.root_dir={served / 'work'}",
+        f"--LabApp.user_settings_dir={served / 'lab-user-settings'}",
+        f"--LabApp.workspaces_dir={served / 'workspaces'}",
         "--LabApp.news_url=None",
         "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
     ]
     if hasattr(os, "geteuid") and os.geteuid() == 0:
         command.append("--allow-root")
-    with serve(command, url, tmp_path, classroom_dir, artifacts_dir, "lab") as server:
-        try:
-            server.wait_ready("/api/status")
-            page.goto(f"{url}/lab/tree/{NOTEBOOK}?reset")
-            page.wait_for_selector(".jp-Notebook .jp-Cell", state="visible")
-            page.wait_for_function(KERNEL_IDLE, timeout=40_000)  # not the early 'idle' badge
-            page.click(".lm-MenuBar-itemLabel:text-is('Run')")
-            page.click("li.lm-Menu-item[data-command='runmenu:run-all']")
+    with serve(command, url, served, served / "work", artifacts_dir, "lab") as server:
+        server.wait_ready("/api/status")
+        yield url
 
-            next_button = page.wait_for_selector(f"{STEPPER} button:has-text('Next')")
-            page.wait_for_selector(f"{TUNNEL} button:has-text('Reveal')")
-            page.wait_for_selector(f"{STEPPER} img[src]")
-            check_no_fallback(page)
-            image, narration, src, said = stepper_parts(page, STEPPER)
-            assert "Narration of step 0" in said
 
-            next_button.click()
-            wait_for_step_one(page, STEPPER, src)
-            assert image.get_attribute("src") != src
-            assert narration.inner_text() != said
-            assert "keeps" in narration.inner_text()  # step 1: Ann keeps opening tickets
+def run_all(page, url: str, notebook: str) -> None:
+    page.goto(f"{url}/lab/tree/{notebook}?reset")
+    page.wait_for_selector(".jp-Notebook .jp-Cell", state="visible")
+    page.wait_for_function(KERNEL_IDLE, timeout=40_000)  # not the early 'idle' badge
+    page.click(".lm-MenuBar-itemLabel:text-is('Run')")
+    page.click("li.lm-Menu-item[data-command='runmenu:run-all']")
 
-            page.click(f"{TUNNEL} button:has-text('Reveal')")
-            revealed = page.wait_for_selector(f"{TUNNEL} .ttr-revealed:has-text('Revealed')")
-            assert "Revealed (seed 1)" in revealed.inner_text()
-            assert page.locator(f"{TUNNEL} .ttr-distribution").count() == 1
-            check_no_fallback(page)
-            page.screenshot(path=str(artifacts_dir / "lab-classroom.png"), full_page=True)
-            for name, selector in (("stepper", STEPPER), ("tunnel", TUNNEL)):
-                page.locator(selector).first.screenshot(path=str(artifacts_dir / f"lab-{name}.png"))
-        except Exception:
-            page.screenshot(path=str(artifacts_dir / "lab-classroom-failure.png"), full_page=True)
-            raise
-    assert time.monotonic() - started < 60
+
+def check_no_fallback(page) -> None:
+    assert page.locator("text=Error displaying widget").count() == 0
+    for text in FALLBACK_TEXTS:
+        assert page.locator(f"{OUTPUT} pre:has-text('{text}')").count() == 0, text
+
+
+def test_classroom_notebook_in_jupyterlab(page, lab, artifacts_dir):
+    started = time.monotonic()
+    stepper, tunnel = f"{OUTPUT} .ttr-game-stepper", f"{OUTPUT} .ttr-tunnel-simulator"
+    run_all(page, lab, NOTEBOOK)
+    next_button = page.wait_for_selector(f"{stepper} button:has-text('Next')")
+    page.wait_for_selector(f"{tunnel} button:has-text('Reveal')")
+    page.wait_for_selector(f"{stepper} .ttr-map-view svg")
+    check_no_fallback(page)
+    narration = page.locator(f"{stepper} .ttr-narration").first
+    assert "Narration of step 0" in narration.inner_text()
+    assert page.locator(f"{stepper} g.ttr-route.ttr-owned").count() == 0  # none at the deal
+
+    next_button.click()  # the narration is drawn again: wait for the new one
+    page.wait_for_selector(f"{stepper} .ttr-narration:has-text('Narration of step 1')")
+    assert "keeps" in narration.inner_text()  # step 1: Ann keeps opening tickets
+    page.click(f"{stepper} button:has-text('Last')")
+    page.wait_for_selector(f"{stepper} g.ttr-route.ttr-owned")  # the claimed routes show
+    assert page.locator(f"{stepper} g.ttr-route.ttr-owned").count() > 40
+
+    page.click(f"{tunnel} button:has-text('Reveal')")
+    revealed = page.wait_for_selector(f"{tunnel} .ttr-revealed:has-text('Revealed')")
+    assert "Revealed (seed 1)" in revealed.inner_text()
+    assert page.locator(f"{tunnel} .ttr-distribution").count() == 1
+    check_no_fallback(page)
+    for name, selector in (("stepper", stepper), ("tunnel", tunnel)):
+        page.locator(selector).first.screenshot(path=str(artifacts_dir / f"lab-{name}.png"))
+    assert time.monotonic() - started < 90
+
+
+def test_every_widget_fits_and_answers_in_jupyterlab(page, lab, europe, artifacts_dir):
+    started = time.monotonic()
+    run_all(page, lab, GALLERY)
+    page.wait_for_selector(f"{OUTPUT} .ttr-longest-route .ttr-map-view svg", timeout=120_000)
+    check_no_fallback(page)
+
+    def widgets_of():
+        return {name: page.locator(f"{OUTPUT} .ttr-{name}").first for name in WIDGETS}
+
+    browser_panel = page.locator("#filebrowser")
+    problems = check_every_width(page, widgets_of, artifacts_dir, "lab-before")
+    assert browser_panel.is_visible() and browser_panel.bounding_box()["width"] > 150
+    page.set_viewport_size({"width": 1024, "height": HEIGHT})
+    problems += exercise_widgets(page, widgets_of, europe)
+    problems += check_every_width(page, widgets_of, artifacts_dir, "lab-after")
+    assert browser_panel.is_visible()  # the file browser stayed open at every width
+    check_no_fallback(page)
+    assert not problems, "\n".join(problems)
+    assert time.monotonic() - started < 240

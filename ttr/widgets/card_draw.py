@@ -6,7 +6,9 @@ locomotive cannot be the second card"``) and changes nothing. A legal choice com
 narration and with the market as it was at each moment of the draw ("frames"): before, after the
 taken slot was refilled (D2), after each reset for 3 face-up locomotives (D6), and now.
 
-Slots are numbered 1-5, as on the table and in the notation (``draw 3``).
+Slots are numbered 1-5, as on the table and in the notation (``draw 3``). The map shows what the
+cards are for: the routes the hand could pay for glow, and :meth:`CardDrawModel.route_need`
+says what a route still needs.
 
 >>> from ttr.widgets.card_draw import CardDrawModel
 >>> model = CardDrawModel.from_scenario("face_up_locomotive_refill")
@@ -26,21 +28,26 @@ from typing import Any
 import ipywidgets as widgets
 
 from ttr.actions import DrawCard, IllegalAction
-from ttr.colors import LOCOMOTIVE
+from ttr.board import Route
+from ttr.colors import GRAY, LOCOMOTIVE
 from ttr.game import SECOND_CARD, TURN, Game
-from ttr.plot import ROUTE_FACE
+from ttr.map_layout import DARK_ROUTE_COLORS, ROUTE_FACE
+from ttr.payment import payment_options
 from ttr.scenario import load_scenario, stage
+from ttr.svg import route_title
+from ttr.text import count
 from ttr.widgets.common import (
-    MAP_LAYOUT,
-    PANEL_CSS,
-    MapPainter,
-    beside_map,
+    button,
     cards_html,
     esc,
     hand_html,
     message_html,
     narration_html,
+    panel,
+    row,
+    teaching_layout,
 )
+from ttr.widgets.map import MapClick, MapWidget
 
 __all__ = ["CardDrawExplorer", "CardDrawModel", "DrawResult", "Frame"]
 
@@ -58,7 +65,8 @@ class Frame:
 
 @dataclass(frozen=True)
 class DrawResult:
-    """What one choice did: ``ok`` (legal or not), the message, the rule id of a refusal."""
+    """What one choice did: ``ok`` (legal or not), the message, the rule id of a refusal;
+    ``opens_turn`` when it was the first card of a turn."""
 
     ok: bool
     message: str
@@ -67,6 +75,32 @@ class DrawResult:
     card: str | None = None
     frames: tuple[Frame, ...] = ()
     events: tuple[str, ...] = ()
+    opens_turn: bool = False
+
+
+def market_moments(
+    game: Game, step: int, before: tuple[str | None, ...], slot: int | None
+) -> list[tuple[str, tuple[str | None, ...]]]:
+    """The market after each refill and reset of ``step``, read from the game's events:
+    ``[("refill" or "reset", market)]`` (D2, D6, D7)."""
+    market = list(before)
+    if slot is not None:
+        market[slot] = None
+    moments: list[tuple[str, tuple[str | None, ...]]] = []
+    for event in game.events:
+        if event.step != step:
+            continue
+        if event.kind in ("turned_up", "slot_empty"):
+            market[event.data["slot"]] = event.data.get("card")
+            moments.append(("refill", tuple(market)))
+        elif event.kind == "refilled":
+            for filled, card in event.data["cards"].items():
+                market[filled] = card
+            moments.append(("refill", tuple(market)))
+        elif event.kind == "market_reset":
+            market = list(event.data["market"])
+            moments.append(("reset", tuple(market)))
+    return moments
 
 
 class CardDrawModel:
@@ -106,6 +140,19 @@ class CardDrawModel:
     def last(self) -> DrawResult | None:
         return self.results[-1] if self.results else None
 
+    @property
+    def last_draw(self) -> DrawResult | None:
+        """The last legal draw (refusals change nothing, so they are skipped)."""
+        return next((r for r in reversed(self.results) if r.ok), None)
+
+    def turn_narration(self) -> list[str]:
+        """The narration of every card drawn in the turn of the last legal draw."""
+        lines: list[str] = []
+        for result in self.results:
+            if result.ok:
+                lines = list(result.events) if result.opens_turn else lines + list(result.events)
+        return lines
+
     def prompt(self) -> str:
         """Which card of the draw comes next, and for whom."""
         game = self.game
@@ -118,6 +165,41 @@ class CardDrawModel:
     def deck_top(self, count: int = 3) -> list[str]:
         """The next cards of the deck, top first (teacher view: the player cannot see them)."""
         return self.game.cards.deck[::-1][:count]
+
+    # what the cards are for ----------------------------------------------------------------
+
+    def payable_routes(self) -> list[Route]:
+        """The unclaimed routes the hand could pay for (cards and trains; C1, C2, C6)."""
+        game, hand = self.game, self.hand
+        trains = game.trains[game.current_player]
+        return [
+            r
+            for r in game.board.routes
+            if game.owner[r.id] is None
+            and r.length <= trains
+            and payment_options(hand, r.color, r.length, r.locomotives)
+        ]
+
+    def route_need(self, route: Route) -> str:
+        """Whether the hand could pay for ``route``, or what it lacks (C2, C6)."""
+        hand, name = self.hand, self.player
+        title = route_title(self.game.board, route)
+        ways = payment_options(hand, route.color, route.length, route.locomotives)
+        if self.game.owner[route.id] is not None:
+            return f"{title}: already claimed."
+        if ways:
+            return f"{title}: {name}'s hand could pay for it ({count(len(ways), 'way')})."
+        cards = "cards of one colour" if route.color == GRAY else f"{route.color} cards"
+        need = f"{count(route.length, 'card')}: {cards}, locomotives standing in for any"
+        if route.locomotives:
+            need += f", at least {count(route.locomotives, 'locomotive')}"
+        best = (
+            max(hand[c] for c in hand if c != LOCOMOTIVE)
+            if route.color == GRAY
+            else (hand[route.color])
+        )
+        held = f"{name} holds {best} of the colour and {count(hand[LOCOMOTIVE], 'locomotive')}"
+        return f"{title}: it needs {need}; {held}."
 
     # choices -------------------------------------------------------------------------------
 
@@ -135,40 +217,34 @@ class CardDrawModel:
             return "Nothing to undo."
         text = self.game.history[-1]
         self.game.undo()
-        if self.results:
-            self.results.pop()
+        while self.results and not self.results.pop().ok:
+            pass  # drop the refusals after the last draw, then that draw
         return f"Took back '{text}'."
 
     def _draw(self, action: DrawCard) -> DrawResult:
-        game, cards = self.game, self.game.cards
-        player = self.player
-        before = tuple(cards.market)
-        hand_before = dict(game.hands[game.current_player])
+        game = self.game
+        player, opens_turn = self.player, game.phase == TURN
+        before = self.market
+        hand_before = self.hand
         steps = game.actions_played
         try:
             game.play(action)
         except IllegalAction as err:
-            result = DrawResult(
-                False,
-                f"Not allowed: {err}",
-                err.rule,
-                player,
-                frames=(Frame("Market", before),),
-            )
+            refusal = Frame("Market", before)
+            result = DrawResult(False, f"Not allowed: {err}", err.rule, player, frames=(refusal,))
             self.results.append(result)
             return result
         recorded = market_moments(game, steps + 1, before, action.slot)
         events = tuple(game.events_of(steps + 1))
-        seat = _seat(game, player)
+        seat = game.players.index(player)
         card = next((k for k, n in game.hands[seat].items() if n > hand_before[k]), None)
         notes = []
         if action.slot is not None:
-            refilled = recorded[0][1] if recorded else tuple(cards.market)
+            refilled = recorded[0][1] if recorded else self.market
             shown = refilled[action.slot]
-            what = _a(shown) if shown else None
             notes.append(
-                f"Slot {action.slot + 1} was refilled at once from the deck (D2) with {what}."
-                if what
+                f"Slot {action.slot + 1} was refilled at once from the deck (D2) with {_a(shown)}."
+                if shown
                 else f"Slot {action.slot + 1} could not be refilled: no cards are left (D7)."
             )
         turned_up = f"A locomotive was turned up in slot {(action.slot or 0) + 1}."
@@ -176,12 +252,12 @@ class CardDrawModel:
         if action.slot is None and card == LOCOMOTIVE:
             notes.append("A locomotive drawn blind is an ordinary draw: the draw goes on (D5).")
         if game.current_player != seat or game.phase == TURN:
-            nxt = game.players[game.current_player]
-            notes.append(f"{player}'s turn is over; {nxt} is next.")
+            notes.append(f"{player}'s turn is over; {self.player} is next.")
         elif game.phase == SECOND_CARD:
             notes.append(f"{player} takes one more card (D1).")
-        taken = {action.slot: "taken"} if action.slot is not None else {}
-        frames = [Frame("Before", before, taken)]
+        frames = [
+            Frame("Before", before, {action.slot: "taken"} if action.slot is not None else {})
+        ]
         for kind, market in recorded:
             if kind == "refill":
                 label = "Refilled (D2)" if action.slot is not None else "Refilled (D7)"
@@ -194,40 +270,14 @@ class CardDrawModel:
                     frames.append(Frame(label, market, changed))
             else:
                 frames.append(Frame("Reset: 3 locomotives, dealt again (D6)", market))
-        if tuple(cards.market) != frames[-1].market:
-            frames.append(Frame("Now", tuple(cards.market)))
-        message = " ".join([*events[:1], *notes])
-        result = DrawResult(True, message, None, player, card, tuple(frames), (*events[:1], *notes))
+        if self.market != frames[-1].market:
+            frames.append(Frame("Now", self.market))
+        lines = (*events[:1], *notes)
+        result = DrawResult(
+            True, " ".join(lines), None, player, card, tuple(frames), lines, opens_turn
+        )
         self.results.append(result)
         return result
-
-
-def market_moments(
-    game: Game, step: int, before: tuple[str | None, ...], slot: int | None
-) -> list[tuple[str, tuple[str | None, ...]]]:
-    """The market after each refill and reset of ``step``, read from the game's events."""
-    market = list(before)
-    if slot is not None:
-        market[slot] = None
-    moments: list[tuple[str, tuple[str | None, ...]]] = []
-    for event in game.events:
-        if event.step != step:
-            continue
-        if event.kind in ("turned_up", "slot_empty"):
-            market[event.data["slot"]] = event.data.get("card")
-            moments.append(("refill", tuple(market)))
-        elif event.kind == "refilled":
-            for filled, card in event.data["cards"].items():
-                market[filled] = card
-            moments.append(("refill", tuple(market)))
-        elif event.kind == "market_reset":
-            market = list(event.data["market"])
-            moments.append(("reset", tuple(market)))
-    return moments
-
-
-def _seat(game: Game, name: str) -> int:
-    return game.players.index(name)
 
 
 def _a(card: str) -> str:
@@ -239,22 +289,21 @@ def _a(card: str) -> str:
 def frames_html(frames: tuple[Frame, ...]) -> str:
     """The market moment by moment, one row per frame."""
     rows = "".join(
-        f'<div class="ttr-frame" style="margin:2px 0"><span style="display:inline-block;'
-        f'width:190px;color:#444">{esc(f.label)}</span>{cards_html(f.market, f.marks)}</div>'
+        f'<div class="ttr-frame"><span style="display:inline-block;min-width:11em;'
+        f'color:#444">{esc(f.label)}</span> {cards_html(f.market, f.marks)}</div>'
         for f in frames
     )
-    return f'<div class="ttr-frames" style="{PANEL_CSS}">{rows}</div>'
+    return f'<div class="ttr-frames">{rows}</div>'
 
 
 def _button_style(card: str | None) -> dict[str, str]:
     if card is None:
-        return {"button_color": "#f4f4f4", "text_color": "#888"}
+        return {"button_color": "#f4f4f4", "text_color": "#666", "font_weight": "normal"}
     if card == LOCOMOTIVE:
         return {"button_color": "#5b3f8c", "text_color": "white", "font_weight": "bold"}
-    dark = card in ("blue", "black", "red", "green")
     return {
         "button_color": ROUTE_FACE[card],
-        "text_color": "white" if dark else "black",
+        "text_color": "white" if card in DARK_ROUTE_COLORS else "black",
         "font_weight": "bold",
     }
 
@@ -264,52 +313,45 @@ class CardDrawExplorer(widgets.VBox):
 
     Controls: ``slot_buttons`` (five, one per face-up card), ``blind_button``, ``undo_button``,
     ``teacher`` (show the deck's top cards); output: ``message`` (the verdict, with the rule id
-    of a refusal), ``frames`` (the market moment by moment), ``status``, ``narration`` and
-    ``map``. ``CardDrawExplorer(game)``, or ``CardDrawExplorer(model=CardDrawModel.new())``.
+    of a refusal), ``frames`` (the market moment by moment), ``status``, ``narration`` (every
+    card of the turn so far), ``map`` (the routes the hand could pay for glow, counted in
+    ``payable``; a click on a route tells what it needs, in ``route_info``).
+    ``CardDrawExplorer(game)``, or ``CardDrawExplorer(model=CardDrawModel.new())``.
     """
 
-    def __init__(
-        self,
-        game: Game | None = None,
-        *,
-        model: CardDrawModel | None = None,
-        painter: MapPainter | None = None,
-    ):
+    def __init__(self, game: Game | None = None, *, model: CardDrawModel | None = None):
         self.model = model or (CardDrawModel(game) if game is not None else CardDrawModel.new())
-        self.painter = painter or MapPainter(size=4)
         self.slot_buttons = [
-            widgets.Button(layout={"width": "92px", "height": "40px"}) for _ in self.model.market
+            button("", f"Take the face-up card in slot {i + 1}")
+            for i in range(len(self.model.market))
         ]
-        for i, button in enumerate(self.slot_buttons):
-            button.on_click(lambda _, slot=i + 1: self._act(self.model.take(slot)))
-        self.blind_button = widgets.Button(
-            description="Draw blind", icon="question", layout={"width": "120px", "height": "40px"}
-        )
+        for i, slot_button in enumerate(self.slot_buttons):
+            slot_button.on_click(lambda _, slot=i + 1: self._act(self.model.take(slot)))
+        self.blind_button = button("Draw blind", "Take the top card of the deck, unseen")
         self.blind_button.on_click(lambda _: self._act(self.model.draw_blind()))
-        self.undo_button = widgets.Button(
-            description="Undo", icon="undo", layout={"width": "90px", "height": "40px"}
-        )
+        self.undo_button = button("Undo", "Take back the last card drawn")
         self.undo_button.on_click(lambda _: self._act(self.model.undo(), neutral=True))
         self.teacher = widgets.Checkbox(
-            value=False, description="teacher view (deck top)", indent=False
+            value=False, description="teacher view: the deck's next cards", indent=False
         )
         self.teacher.observe(lambda _: self.render(), names="value")
-        self.status = widgets.HTML()
-        self.message = widgets.HTML(message_html("Choose a card.", None))
-        self.frames = widgets.HTML()
-        self.narration = widgets.HTML()
-        self.map = widgets.Image(format="png", layout=MAP_LAYOUT)
-        market_row = widgets.HBox(
-            [*self.slot_buttons, self.blind_button, self.undo_button],
-            layout={"flex_flow": "row wrap"},
+        self.status = panel()
+        self.message = panel(message_html("Choose a card.", None))
+        self.frames = panel()
+        self.narration = panel()
+        self.payable = panel()
+        self.route_info = panel("<i>Click a route on the map: can this hand pay for it?</i>")
+        self.map = MapWidget.of_game(self.model.game)
+        self.map.on_click(self._on_map)
+        market_row = row([*self.slot_buttons, self.blind_button, self.undo_button])
+        super().__init__(
+            teaching_layout(
+                [self.status, market_row, row([self.teacher])],
+                self.map,
+                [self.message, self.frames, self.narration, self.payable, self.route_info],
+            )
         )
-        body = beside_map(
-            [self.status, market_row, self.teacher, self.message, self.frames, self.narration],
-            self.map,
-            flex="1 1 420px",
-            min_width="380px",
-        )
-        super().__init__([body])
+        self.add_class("ttr-widget")
         self.add_class("ttr-card-draw")
         self.render()
 
@@ -322,27 +364,32 @@ class CardDrawExplorer(widgets.VBox):
         self.message.value = message_html(text, ok)
         self.render()
 
+    def _on_map(self, click: MapClick) -> None:
+        if click.route is not None:
+            self.route_info.value = f"<b>On the map:</b> {esc(self.model.route_need(click.route))}"
+
     def render(self) -> None:
         model = self.model
-        for i, (button, card) in enumerate(zip(self.slot_buttons, model.market, strict=True)):
-            button.description = f"{i + 1}: {card or 'empty'}"
+        for i, (slot_button, card) in enumerate(zip(self.slot_buttons, model.market, strict=True)):
+            slot_button.description = f"{i + 1}: {card or 'empty'}"
             for key, value in _button_style(card).items():
-                setattr(button.style, key, value)
+                setattr(slot_button.style, key, value)
         top = ""
         if self.teacher.value:
             top = f"<div>Deck top (hidden from players): {cards_html(model.deck_top())}</div>"
         game = model.game
         self.status.value = (
-            f'<div class="ttr-status" style="{PANEL_CSS}"><b>{esc(model.prompt())}</b>'
+            f'<div class="ttr-status"><b>{esc(model.prompt())}</b>'
             f"<div>{esc(model.player)}'s hand: {hand_html(model.hand)}</div>"
             f"<div>Deck: {len(game.cards.deck)} cards · discard: {len(game.cards.discard)}"
             f"</div>{top}</div>"
         )
-        last = model.last
-        self.frames.value = (
-            frames_html(last.frames)
-            if last and last.ok
-            else frames_html((Frame("Market", model.market),))
+        draw = model.last_draw
+        self.frames.value = frames_html(draw.frames if draw else (Frame("Market", model.market),))
+        self.narration.value = narration_html(model.turn_narration(), "Narration of this turn")
+        payable = model.payable_routes()
+        self.map.show_game(game, highlight_routes=payable)
+        self.payable.value = (
+            f"Glowing on the map: the {count(len(payable), 'route')} {esc(model.player)}'s "
+            "hand could pay for now."
         )
-        self.narration.value = narration_html(last.events if last and last.ok else (), "Narration")
-        self.map.value = self.painter.png(game)

@@ -27,24 +27,25 @@ from ttr.actions import Claim, IllegalAction, format_cards
 from ttr.board import Route
 from ttr.colors import CARD_COLORS, GRAY, LOCOMOTIVE
 from ttr.game import DEFAULT_NAMES, TUNNEL, TURN, Game
-from ttr.payment import payment_options, tunnel_extra_options
+from ttr.payment import payment_options
 from ttr.scenario import stage
+from ttr.text import count
 from ttr.widgets.common import (
-    MAP_LAYOUT,
-    PANEL_CSS,
-    MapPainter,
-    beside_map,
+    button,
     cards_html,
     chosen_color,
     esc,
     hand_html,
     message_html,
+    panel,
     pay_or_decline,
     payment_controls,
     route_options,
-    rule_of,
+    row,
     show_payment,
+    teaching_layout,
 )
+from ttr.widgets.map import MapClick, MapWidget
 
 __all__ = ["ClaimModel", "RouteClaimer", "Verdict"]
 
@@ -83,6 +84,26 @@ def demo_position(players: int = 3, seed: int = 3) -> dict:
         },
         "turn": "Ann",
     }
+
+
+def with_turn(game: Game, seat: int) -> Game:
+    """The position of ``game`` (between turns) with ``seat`` to play, staged afresh: the same
+    hands, market, piles, tickets, routes and stations (tickets out of play stay out)."""
+    seats = range(game.num_players)
+    return Game.staged(
+        game.rules,
+        list(game.players),
+        hands={s: dict(game.hands[s]) for s in seats},
+        market=list(game.cards.market),
+        deck=game.cards.deck[::-1],  # top first
+        discard=game.cards.discard,
+        rest="out",
+        tickets={s: list(game.tickets[s]) for s in seats},
+        ticket_deck=game.ticket_deck[::-1],
+        routes={s: [r.id for r in game.routes_of(s)] for s in seats},
+        stations={s: game.stations_of(s) for s in seats},
+        turn=seat,
+    )
 
 
 def route_label(game: Game, route: Route) -> str:
@@ -148,8 +169,8 @@ def route_reasons(game: Game, route: Route, player: int) -> list[str]:
             )
     trains = game.trains[player]
     out.append(
-        f"It needs {route.length} trains; {name} has {trains} (C1). "
-        f"It scores {rules.route_points[route.length]} points (C3)."
+        f"It needs {count(route.length, 'train')}; {name} has {trains} (C1). "
+        f"It scores {count(rules.route_points[route.length], 'point')} (C3)."
     )
     return out
 
@@ -177,10 +198,11 @@ class ClaimModel:
 
     @player.setter
     def player(self, seat: int) -> None:
-        """Let another player try (a teaching sandbox: only between turns)."""
+        """Let another player try (a teaching sandbox: only between turns): the model moves to
+        the same position with ``seat`` to play."""
         if self.game.phase != TURN:
             raise ValueError("finish the pending decision first (T3)")
-        self.game.current_player = int(seat)
+        self.game = with_turn(self.game, int(seat))
 
     @property
     def hand(self) -> dict[str, int]:
@@ -246,7 +268,7 @@ class ClaimModel:
         try:
             probe.play(action)
         except IllegalAction as err:
-            return Verdict(False, f"Not allowed: {err}", rule_of(str(err)), reasons)
+            return Verdict(False, f"Not allowed: {err}", err.rule, reasons)
         text = f"Legal: {self.game.players[self.player]} may pay {self.payment_text()}."
         return Verdict(True, text, None, reasons)
 
@@ -257,7 +279,7 @@ class ClaimModel:
         action = self.action
         if action is None:
             return "Choose a route."
-        steps = len(self.game.history)
+        steps = self.game.actions_played
         try:
             self.game.play(action)
         except IllegalAction as err:
@@ -270,18 +292,16 @@ class ClaimModel:
     def tunnel_pending(self) -> bool:
         return self.game.phase == TUNNEL
 
+    def pending_tunnel(self) -> dict | None:
+        """The tunnel waiting for its extra cards: ``route``, ``revealed``, ``extra``."""
+        return self.game.observation(self.player).get("tunnel")
+
     def settle_tunnel(self, pay: bool) -> str:
         """Pay a pending tunnel's extra with the fewest locomotives, or decline it (C7-C8)."""
-        tunnel = self.game.tunnel
-        if tunnel is None:
+        if self.pending_tunnel() is None:
             return "No tunnel is waiting."
-        hand = self.game.hands[self.player]
-        options = tunnel_extra_options(hand, tunnel.color, tunnel.extra)
-        try:
-            text = pay_or_decline(self.game, options, pay)
-        except IllegalAction as err:  # pragma: no cover - options come from the engine
-            return f"Not allowed: {err}"
-        if pay and not options:
+        paid, text = pay_or_decline(self.game, pay)
+        if pay and not paid:
             text = "The extra cost cannot be paid, so the tunnel is declined (C8). " + text
         self.log.append(text)
         return text
@@ -289,48 +309,44 @@ class ClaimModel:
 
 def verdict_html(verdict: Verdict) -> str:
     items = "".join(f"<li>{esc(r)}</li>" for r in verdict.reasons)
-    return message_html(verdict.message, verdict.legal if verdict.reasons else None) + (
-        f'<ul class="ttr-reasons" style="{PANEL_CSS}margin:4px 0;padding-left:20px">{items}</ul>'
-        if items
-        else ""
-    )
+    reasons = f'<ul class="ttr-reasons">{items}</ul>' if items else ""
+    return message_html(verdict.message, verdict.legal if verdict.reasons else None) + reasons
 
 
 class RouteClaimer(widgets.VBox):
     """Pick a route and the cards to pay; see at once whether the claim is legal, and why.
 
     Controls: ``players`` (2-5, rebuilds the demo position; only for the demo), ``player``
-    (who claims), ``route`` (dropdown), ``color`` and ``locomotives`` (the payment),
-    ``claim_button``, and ``pay_button``/``decline_button`` for a tunnel waiting for its extra.
-    Output: ``verdict`` (HTML), ``hand``, ``narration``, ``map`` (the chosen route glows).
+    (who claims), ``route`` (dropdown; a click on a route on the map picks it too), ``color``
+    and ``locomotives`` (the payment), ``claim_button``, and ``pay_button``/``decline_button``
+    for a tunnel waiting for its extra. Output: ``verdict`` (HTML), ``hand``, ``options``,
+    ``narration``, ``map`` (the chosen route glows).
     """
 
-    def __init__(
-        self, game: Game | None = None, *, players: int = 3, painter: MapPainter | None = None
-    ):
-        self.painter = painter or MapPainter()
+    def __init__(self, game: Game | None = None, *, players: int = 3):
         self.players = widgets.ToggleButtons(
             options=[2, 3, 4, 5],
             value=players,
             description="players",
+            tooltips=[f"A demo game of {n} players" for n in (2, 3, 4, 5)],
             style={"button_width": "40px"},
             layout={"display": "none" if game is not None else ""},
         )
-        self.player = widgets.Dropdown(description="claimer", layout={"width": "200px"})
+        self.player = widgets.Dropdown(description="claimer", layout={"width": "220px"})
         self.route = widgets.Dropdown(description="route", layout={"width": "460px"})
         self.color, self.locomotives = payment_controls()
-        self.claim_button = widgets.Button(
-            description="Claim", button_style="success", icon="check"
+        self.claim_button = button("Claim", "Claim the route with these cards", "success")
+        self.pay_button = button(
+            "Pay the extra", "Pay the tunnel's extra cards (fewest locomotives)", "warning"
         )
-        self.pay_button = widgets.Button(description="Pay the extra", button_style="warning")
-        self.decline_button = widgets.Button(description="Decline")
-        self.verdict = widgets.HTML()
-        self.hand = widgets.HTML()
-        self.options = widgets.HTML()
-        self.narration = widgets.HTML()
-        self.map = widgets.Image(format="png", layout=MAP_LAYOUT)
+        self.decline_button = button("Decline", "Give the tunnel up: the cards go back", "danger")
+        self.verdict = panel()
+        self.hand = panel()
+        self.options = panel()
+        self.narration = panel()
         self._quiet = False
         self.model = ClaimModel(game) if game is not None else ClaimModel.demo(players)
+        self.map = MapWidget.of_game(self.model.game)
         self.players.observe(self._on_players, names="value")
         self.player.observe(self._on_player, names="value")
         self.route.observe(self._on_route, names="value")
@@ -339,24 +355,24 @@ class RouteClaimer(widgets.VBox):
         self.claim_button.on_click(lambda _: self._after(self.model.claim()))
         self.pay_button.on_click(lambda _: self._after(self.model.settle_tunnel(True)))
         self.decline_button.on_click(lambda _: self._after(self.model.settle_tunnel(False)))
-        tunnel_row = widgets.HBox([self.pay_button, self.decline_button])
-        self._tunnel_row = tunnel_row
-        body = beside_map(
-            [
-                self.players,
-                self.player,
-                self.route,
-                widgets.HBox([self.color, self.locomotives]),
-                self.claim_button,
-                tunnel_row,
-                self.verdict,
-                self.hand,
-                self.options,
-                self.narration,
-            ],
-            self.map,
+        self.map.on_click(self._on_map)
+        self._tunnel_row = row([self.pay_button, self.decline_button])
+        super().__init__(
+            teaching_layout(
+                [row([self.players, self.player])],
+                self.map,
+                [
+                    self.route,
+                    row([self.color, self.locomotives, self.claim_button]),
+                    self._tunnel_row,
+                    self.verdict,
+                    self.hand,
+                    self.options,
+                    self.narration,
+                ],
+            )
         )
-        super().__init__([body])
+        self.add_class("ttr-widget")
         self.add_class("ttr-route-claimer")
         self._load()
 
@@ -374,7 +390,9 @@ class RouteClaimer(widgets.VBox):
         try:
             self.player.options = [(name, seat) for seat, name in enumerate(game.players)]
             self.player.value = game.current_player
-            labels = route_options(game.board.routes, lambda route: route_label(game, route))
+            labels = route_options(
+                game.board, game.board.routes, lambda route: route_label(game, route)
+            )
             current = route_id if route_id is not None else self.route.value
             self.route.options = labels
             if current is None:
@@ -393,6 +411,7 @@ class RouteClaimer(widgets.VBox):
     def _on_players(self, change) -> None:
         route = self.route.value
         self.model = ClaimModel.demo(int(change["new"]))
+        self.map.set_players(self.model.game.players, self.model.game.rules.has_stations)
         self._load(route)
 
     def _on_player(self, change) -> None:
@@ -413,6 +432,10 @@ class RouteClaimer(widgets.VBox):
             self._quiet = False
         self.render()
 
+    def _on_map(self, click: MapClick) -> None:
+        if click.route is not None:
+            self.route.value = click.route.id
+
     def _on_payment(self, _change) -> None:
         if self._quiet:
             return
@@ -428,23 +451,22 @@ class RouteClaimer(widgets.VBox):
         verdict = model.check()
         self.verdict.value = verdict_html(verdict)
         name = model.game.players[model.player]
-        self.hand.value = (
-            f'<div style="{PANEL_CSS}">{esc(name)}\'s hand: {hand_html(model.hand)}</div>'
-        )
-        ways = [
-            format_cards(c, (model.route.length if model.route else 0) - n, n)
-            for c, n in model.options()
-        ]
-        self.options.value = (
-            f'<div style="{PANEL_CSS}color:#333">Ways to pay ({len(ways)}): '
-            f"{esc('; '.join(ways[:8]) + (' …' if len(ways) > 8 else '')) or 'none'}</div>"
-        )
-        pending = model.tunnel_pending
-        self._tunnel_row.layout.display = "" if pending else "none"
-        self.claim_button.disabled = not verdict.legal or pending
-        if pending and model.game.tunnel is not None:
-            tunnel = model.game.tunnel
+        self.hand.value = f"{esc(name)}'s hand: {hand_html(model.hand)}"
+        length = model.route.length if model.route else 0
+        ways = [format_cards(c, length - n, n) for c, n in model.options()]
+        shown = "; ".join(ways[:8]) + (f" … and {len(ways) - 8} more" if len(ways) > 8 else "")
+        self.options.value = f"Ways to pay ({len(ways)}): {esc(shown or 'none')}"
+        tunnel = model.pending_tunnel()
+        self._tunnel_row.layout.display = "" if tunnel else "none"
+        self.claim_button.disabled = not verdict.legal or tunnel is not None
+        if tunnel is not None:
             self.verdict.value = message_html(
-                f"Tunnel waiting: {tunnel.extra} extra card(s) to pay, or decline (C7-C8).", None
-            ) + cards_html(tunnel.revealed)
-        self.map.value = self.painter.route_png(model.game, model.route)
+                f"Tunnel waiting: {count(tunnel['extra'], 'extra card')} to pay, or decline "
+                "(C7-C8). Revealed:",
+                None,
+            ) + cards_html(tunnel["revealed"])
+        self.map.show_game(
+            model.game,
+            highlight_routes=[model.route] if model.route else (),
+            highlight_cities=model.route.cities if model.route else (),
+        )

@@ -1,33 +1,30 @@
-"""Shared pieces of the widgets: map rendering with a cache, small HTML snippets, the controls
-and layout several widgets use, and settling a tunnel.
+"""Shared pieces of the widgets: small HTML snippets, the controls and the layout several widgets
+use, and a few helpers that play on a game.
 
 Nothing here holds state of a widget. The HTML helpers return plain strings (the models' views
-and the tests read them too); :class:`MapPainter` turns a position into PNG bytes through
-:mod:`ttr.plot`, remembering the last few drawings so that stepping back and forth, or an action
-that does not change the map (a card draw), costs no redraw.
+and the tests read them too). Layout: :func:`teaching_layout` puts a widget's panels beside its
+map, or below it when there is no room (the CSS classes live in ``widgets.css``, which the map
+widget loads).
 """
 
 from __future__ import annotations
 
-import gc
 import html
-from collections import OrderedDict
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from typing import Any
 
 import ipywidgets as widgets
 
 from ttr.actions import Decline, PayTunnel
 from ttr.board import Board, Route
 from ttr.colors import CARD_COLORS, CARD_KINDS, LOCOMOTIVE
-from ttr.plot import PLAYER_COLORS, ROUTE_EDGE, ROUTE_FACE, figure_png, game_figure
+from ttr.map_layout import DARK_ROUTE_COLORS, ROUTE_EDGE, ROUTE_FACE, player_color
+from ttr.widgets.map import MapWidget
 
 __all__ = [
     "LOCOS_ONLY",
-    "MapPainter",
-    "beside_map",
     "bot_game",
-    "Position",
+    "button",
     "card_chip",
     "cards_html",
     "chosen_color",
@@ -35,130 +32,20 @@ __all__ = [
     "hand_html",
     "message_html",
     "narration_html",
+    "panel",
     "pay_or_decline",
     "payment_controls",
     "player_swatch",
     "route_options",
-    "rule_of",
+    "row",
     "show_payment",
     "table_html",
+    "teaching_layout",
 ]
-
-MAP_LAYOUT = {"width": "100%", "max_width": "900px", "height": "auto"}
-"""ipywidgets layout keywords of the map images (the PNG is 800 pixels wide, shown at most
-900 pixels wide: an 8-inch figure keeps the city names readable when the map is shown beside
-the controls at 550-700 pixels)."""
-
-PANEL_CSS = "font-family: sans-serif; font-size: 13px; line-height: 1.35;"
-
-
-# ---------------------------------------------------------------------------------------------
-# Positions and map drawing
-
-
-@dataclass(frozen=True)
-class Position:
-    """What :func:`ttr.plot.draw_game` reads from a game, without a game.
-
-    Widgets draw hypothetical positions (stations a teacher is trying, routes toggled on and off)
-    through this small value: ``owners`` maps route id to seat, ``stations`` city to seat.
-    """
-
-    board: Board
-    players: tuple[str, ...]
-    owners: Mapping[int, int] = field(default_factory=dict)
-    stations: Mapping[str, int] = field(default_factory=dict)
-
-    @classmethod
-    def of(cls, game) -> Position:
-        owners = {i: seat for i, seat in enumerate(game.owner) if seat is not None}
-        return cls(game.board, tuple(game.players), owners, dict(game.stations))
-
-    @property
-    def owner(self) -> list[int | None]:
-        """Route id -> seat or None, as ``Game.owner``."""
-        return [self.owners.get(route.id) for route in self.board.routes]
-
-    def key(self) -> tuple:
-        return (
-            self.board.name,
-            self.players,
-            tuple(sorted(self.owners.items())),
-            tuple(sorted(self.stations.items())),
-        )
-
-
-def _route_ids(board: Board, routes: Iterable) -> tuple[int, ...]:
-    ids = []
-    for item in routes:
-        if isinstance(item, Route):
-            ids.append(item.id)
-        elif isinstance(item, int):
-            ids.append(item)
-        else:
-            ids.append(board.route(str(item)).id)
-    return tuple(sorted(set(ids)))
-
-
-class MapPainter:
-    """PNG bytes of positions, drawn by :func:`ttr.plot.game_figure`, with a small LRU cache.
-
-    The same position, highlight and title always give the same bytes (the plot module is
-    deterministic), so caching is safe; ``draws`` counts real drawings (for tests).
-    """
-
-    def __init__(self, size: int = 48, width: float = 8.0):
-        self.size = size
-        self.width = width
-        self.draws = 0
-        self._cache: OrderedDict[tuple, bytes] = OrderedDict()
-
-    def png(
-        self,
-        position,
-        highlight: Iterable = (),
-        highlight_cities: Iterable[str] = (),
-        title: str | None = None,
-        highlight_color: str | None = None,
-    ) -> bytes:
-        if not isinstance(position, Position):
-            position = Position.of(position)
-        lit = _route_ids(position.board, highlight)
-        cities = tuple(sorted(set(highlight_cities)))
-        key = (position.key(), lit, cities, title, highlight_color)
-        cached = self._cache.get(key)
-        if cached is not None:
-            self._cache.move_to_end(key)
-            return cached
-        kw = {"highlight": lit, "highlight_cities": cities, "title": title}
-        if highlight_color:
-            kw["highlight_color"] = highlight_color
-        data = figure_png(game_figure(position, width=self.width, **kw))
-        # A matplotlib figure is a web of reference cycles, so it is freed only by the cyclic
-        # garbage collector. Collecting the young generations now (about 1 ms: the figure is
-        # all there is) keeps thousands of dead artists from being promoted to the oldest
-        # generation, whose full collections would otherwise cost 50-100 ms every few draws.
-        gc.collect(1)
-        self.draws += 1
-        self._cache[key] = data
-        if len(self._cache) > self.size:
-            self._cache.popitem(last=False)
-        return data
-
-    def route_png(self, position, route: Route | None) -> bytes:
-        """:meth:`png` with ``route`` and its two cities glowing (nothing glows for None)."""
-        if route is None:
-            return self.png(position)
-        return self.png(position, highlight=[route.id], highlight_cities=route.cities)
-
-    def clear(self) -> None:
-        self._cache.clear()
-
 
 # ---------------------------------------------------------------------------------------------
 # HTML snippets
 
-CARD_LABEL = {LOCOMOTIVE: "loco"}
 _LOCO_FILL = (
     "linear-gradient(135deg, #d9281f 0%, #f7901e 20%, #f5d000 40%, #2e9e45 60%, "
     "#2b6fd6 80%, #8e44c9 100%)"
@@ -178,9 +65,9 @@ def card_chip(card: str | None, count: int | None = None, *, mark: str = "") -> 
         style = f"background:{_LOCO_FILL};color:#fff;border:1px solid #222;"
         label = "loco"
     else:
-        dark = card in ("blue", "black", "red", "green")
         style = (
-            f"background:{ROUTE_FACE[card]};color:{'#fff' if dark else '#111'};"
+            f"background:{ROUTE_FACE[card]};"
+            f"color:{'#fff' if card in DARK_ROUTE_COLORS else '#111'};"
             f"border:1px solid {ROUTE_EDGE[card]};"
         )
         label = card
@@ -189,9 +76,7 @@ def card_chip(card: str | None, count: int | None = None, *, mark: str = "") -> 
     outline = "outline:3px solid #ffb000;outline-offset:1px;" if mark else ""
     title = f' title="{esc(mark)}"' if mark else ""
     return (
-        f'<span class="ttr-card" data-card="{esc(card or "")}"{title} style="display:inline-block;'
-        f"min-width:44px;padding:3px 6px;margin:2px;border-radius:4px;text-align:center;"
-        f'font-weight:600;text-shadow:0 0 2px rgba(0,0,0,.25);{style}{outline}">'
+        f'<span class="ttr-card" data-card="{esc(card or "")}"{title} style="{style}{outline}">'
         f"{esc(label)}</span>"
     )
 
@@ -199,65 +84,57 @@ def card_chip(card: str | None, count: int | None = None, *, mark: str = "") -> 
 def cards_html(cards: Sequence[str | None], marks: Mapping[int, str] | None = None) -> str:
     """A row of cards (a market, a reveal), optionally marking some positions."""
     marks = marks or {}
-    return "".join(card_chip(c, mark=marks.get(i, "")) for i, c in enumerate(cards))
+    return " ".join(card_chip(c, mark=marks.get(i, "")) for i, c in enumerate(cards))
 
 
 def hand_html(hand: Mapping[str, int]) -> str:
     """A hand as chips with counts, in the fixed card order; ``(no cards)`` when empty."""
     chips = [card_chip(k, hand[k]) for k in CARD_KINDS if hand.get(k)]
-    return "".join(chips) or '<span style="color:#888">(no cards)</span>'
+    return " ".join(chips) or '<span style="color:#666">(no cards)</span>'
 
 
 def player_swatch(seat: int, name: str) -> str:
-    color = PLAYER_COLORS[seat % len(PLAYER_COLORS)]
-    return (
-        f'<span style="display:inline-block;width:11px;height:11px;border-radius:2px;'
-        f'background:{color};border:1px solid #000;margin-right:5px;vertical-align:-1px">'
-        f"</span>{esc(name)}"
-    )
+    """A player's name after a small square in their colour."""
+    return f'<span class="ttr-swatch" style="background:{player_color(seat)}"></span>{esc(name)}'
 
 
-def table_html(header: Sequence[str], rows: Iterable[Sequence[str]], css_class: str = "") -> str:
-    """A compact HTML table; cells are HTML already (escape text with :func:`esc`)."""
-    head = "".join(
-        f'<th style="text-align:left;padding:2px 8px;border-bottom:1px solid #999">{h}</th>'
-        for h in header
-    )
-    body = "".join(
-        "<tr>"
-        + "".join(f'<td style="padding:2px 8px;vertical-align:top">{cell}</td>' for cell in row)
-        + "</tr>"
-        for row in rows
-    )
-    return (
-        f'<table class="{css_class}" style="border-collapse:collapse;margin:4px 0">'
-        f"<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
-    )
+def table_html(
+    header: Sequence[str],
+    rows: Iterable[Sequence[str]],
+    numeric: Iterable[int] = (),
+) -> str:
+    """A compact HTML table; cells are HTML already (escape text with :func:`esc`). Columns in
+    ``numeric`` are right-aligned. A row of one cell spans the whole table."""
+    right = set(numeric)
+
+    def cell(tag: str, i: int, content: str) -> str:
+        return (
+            f'<{tag} class="ttr-num">{content}</{tag}>'
+            if i in right
+            else (f"<{tag}>{content}</{tag}>")
+        )
+
+    head = "".join(cell("th", i, h) for i, h in enumerate(header))
+    body = []
+    for row in rows:
+        if len(row) == 1:
+            body.append(f'<tr><td colspan="{len(header)}">{row[0]}</td></tr>')
+        else:
+            body.append("<tr>" + "".join(cell("td", i, c) for i, c in enumerate(row)) + "</tr>")
+    return f"<table><thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table>"
 
 
 def narration_html(lines: Sequence[str], title: str = "What happened") -> str:
-    """The narrated events of a step as a short list."""
-    items = "".join(f"<li>{esc(line)}</li>" for line in lines) or "<li>(nothing)</li>"
-    return (
-        f'<div class="ttr-narration" style="{PANEL_CSS}"><b>{esc(title)}</b>'
-        f'<ul style="margin:4px 0 0 0;padding-left:20px">{items}</ul></div>'
-    )
+    """Narrated events as a short list under a title."""
+    items = "".join(f"<li>{esc(line)}</li>" for line in lines) or "<li>Nothing yet.</li>"
+    return f'<div class="ttr-narration"><b>{esc(title)}</b><ul>{items}</ul></div>'
 
 
 def message_html(text: str, ok: bool | None) -> str:
     """A verdict line: green when ``ok``, red when not, neutral for None."""
     color = {True: "#1b7f3b", False: "#b3261e", None: "#333"}[ok]
     icon = {True: "✔", False: "✘", None: "•"}[ok]
-    return (
-        f'<div class="ttr-message" style="{PANEL_CSS}color:{color};font-weight:600">'
-        f"{icon} {esc(text)}</div>"
-    )
-
-
-def rule_of(message: str) -> str | None:
-    """The rule id an :class:`~ttr.actions.IllegalAction` message starts with (``"D4: ..."``)."""
-    head, sep, _ = message.partition(":")
-    return head.strip() if sep and head.strip()[:1].isalpha() and len(head) <= 4 else None
+    return f'<div class="ttr-message" style="color:{color}">{icon} {esc(text)}</div>'
 
 
 # ---------------------------------------------------------------------------------------------
@@ -267,13 +144,54 @@ LOCOS_ONLY = "locomotives only"
 """The colour dropdown's choice for paying with locomotives alone."""
 
 
+def button(text: str, tooltip: str, style: str = "", **kwargs: Any) -> widgets.Button:
+    """A button that shows all of its text, with a tooltip saying what it does."""
+    return widgets.Button(description=text, tooltip=tooltip, button_style=style, **kwargs)
+
+
+def panel(value: str = "") -> widgets.HTML:
+    """An HTML panel whose text wraps and whose tables fit its width."""
+    html_widget = widgets.HTML(value)
+    html_widget.add_class("ttr-panel")
+    return html_widget
+
+
+def row(children: Sequence[widgets.Widget]) -> widgets.Box:
+    """Controls side by side, wrapping onto another line when there is no room."""
+    box = widgets.Box(list(children))
+    box.add_class("ttr-row")
+    return box
+
+
+def teaching_layout(
+    top: Sequence[widgets.Widget], map_widget: MapWidget, side: Sequence[widgets.Widget]
+) -> list[widgets.Widget]:
+    """A widget's children: ``top`` (full width), then the map with the ``side`` panels beside
+    it; when the page is too narrow for both, the panels wrap below the map."""
+    map_box = widgets.Box([map_widget])
+    map_box.add_class("ttr-map-box")
+    side_box = widgets.VBox(list(side))
+    side_box.add_class("ttr-side")
+    body = widgets.Box([map_box, side_box])
+    body.add_class("ttr-body")
+    return [*top, body]
+
+
 def payment_controls() -> tuple[widgets.Dropdown, widgets.BoundedIntText]:
     """The ``color`` dropdown and the ``locomotives`` count that choose how to pay a route."""
     color = widgets.Dropdown(
-        options=[*CARD_COLORS, LOCOS_ONLY], description="colour", layout={"width": "220px"}
+        options=[*CARD_COLORS, LOCOS_ONLY],
+        description="colour",
+        tooltip="the colour of the cards to pay with",
+        layout={"width": "240px"},
     )
     locomotives = widgets.BoundedIntText(
-        value=0, min=0, max=8, description="locos", layout={"width": "150px"}
+        value=0,
+        min=0,
+        max=8,
+        description="locos",
+        tooltip="how many of the cards are locomotives",
+        layout={"width": "150px"},
     )
     return color, locomotives
 
@@ -293,51 +211,39 @@ def chosen_color(color: widgets.Dropdown) -> str | None:
     return None if color.value == LOCOS_ONLY else color.value
 
 
-def route_options(routes: Iterable[Route], label: Callable[[Route], str]) -> list[tuple[str, int]]:
+def route_options(
+    board: Board, routes: Iterable[Route], label: Callable[[Route], str]
+) -> list[tuple[str, int]]:
     """Dropdown options ``(label, route id)``, in the order of ``routes``.
 
-    A label seen before (the two routes of a double can read the same) gets `` #id`` added.
+    The two routes of a double that read the same (same colour) are told apart in words:
+    ``"(first of the pair)"``, ``"(second of the pair)"``.
     """
-    options, seen = [], set()
-    for route in routes:
-        text = label(route)
-        if text in seen:
-            text += f" #{route.id}"
-        seen.add(text)
-        options.append((text, route.id))
+    texts = {route.id: label(route) for route in routes}
+    options = []
+    for route_id, text in texts.items():
+        twin = board.twin_id(route_id)
+        if twin is not None and texts.get(twin) == text:
+            text += " (first of the pair)" if route_id < twin else " (second of the pair)"
+        options.append((text, route_id))
     return options
-
-
-def beside_map(
-    controls: Sequence[widgets.Widget],
-    map_image: widgets.Image,
-    *,
-    flex: str = "1 1 440px",
-    min_width: str = "400px",
-) -> widgets.HBox:
-    """A column of ``controls`` (sized by ``flex`` and ``min_width``) with the map to its
-    right; on a narrow page the map wraps below."""
-    side = widgets.VBox(list(controls), layout={"flex": flex, "min_width": min_width})
-    return widgets.HBox(
-        [side, widgets.Box([map_image], layout={"flex": "2 1 480px", "min_width": "420px"})],
-        layout={"flex_flow": "row wrap", "align_items": "flex-start"},
-    )
 
 
 # ---------------------------------------------------------------------------------------------
 # Playing
 
 
-def pay_or_decline(game, options: Sequence[int], pay: bool) -> str:
-    """Settle the tunnel waiting in ``game`` and return the narration of that step (C7-C8).
+def pay_or_decline(game, pay: bool) -> tuple[bool, str]:
+    """Settle the tunnel waiting in ``game`` (C7-C8): pay its extra cards with the fewest
+    locomotives the engine allows, or decline. Without a legal way to pay, ``pay`` declines.
 
-    With ``pay`` and a way to pay, pay the first of ``options`` (the locomotives among the
-    extra cards, fewest first); otherwise decline. An illegal choice raises
-    :class:`~ttr.actions.IllegalAction`, as ``Game.play`` does.
+    Returns whether the extra was paid, and the narration of that step.
     """
-    steps = len(game.history)
-    game.play(PayTunnel(options[0]) if pay and options else Decline())
-    return " ".join(game.events_of(steps + 1))
+    payments = [a for a in game.legal_actions() if isinstance(a, PayTunnel)]
+    paid = pay and bool(payments)
+    steps = game.actions_played
+    game.play(min(payments, key=lambda a: a.locomotives) if paid else Decline())
+    return paid, " ".join(game.events_of(steps + 1))
 
 
 def bot_game(rules: str = "europe", players: int = 4, seed: int = 1, agent: str = "greedy"):

@@ -24,17 +24,18 @@ import ipywidgets as widgets
 from ttr.board import Board, Route, load_board
 from ttr.game import Game
 from ttr.scoring import Trail, longest_trail
+from ttr.text import count
 from ttr.widgets.common import (
-    MAP_LAYOUT,
-    PANEL_CSS,
-    MapPainter,
-    Position,
-    beside_map,
     bot_game,
+    button,
     esc,
     message_html,
+    panel,
     route_options,
+    row,
+    teaching_layout,
 )
+from ttr.widgets.map import MapClick, MapWidget
 
 __all__ = ["LongestModel", "LongestRouteExplorer"]
 
@@ -108,72 +109,71 @@ class LongestModel:
         return sum(r.length for r in self.routes)
 
     def describe(self) -> str:
-        """The trail in words: its cities in order and its length."""
+        """The trail in words: its length, how much of what is switched on it uses, its
+        cities in order."""
         trail = self.trail
         if not trail.routes:
-            return "No routes: the longest trail is 0 trains."
+            return "No routes are switched on: the longest trail is 0 trains."
         cities = " → ".join(self.board.display(c) for c in trail.cities)
+        used = f"{len(trail.routes)} of the {count(len(self.on), 'route')} switched on"
         return (
-            f"Longest trail: {trail.length} trains over {len(trail.routes)} routes "
-            f"({self.total} trains switched on): {cities}."
+            f"Longest trail: {count(trail.length, 'train')}, using {used} "
+            f"({count(self.total, 'train')} in all): {cities}."
         )
-
-    def position(self) -> Position:
-        return Position(self.board, ("you",), dict.fromkeys(self.on, 0), {})
 
 
 class LongestRouteExplorer(widgets.VBox):
     """Switch routes on and off and watch the longest trail (drawn glowing) and its length.
 
     Controls: ``route`` (dropdown), ``toggle_button``, ``clear_button``, and ``source`` (load a
-    player's routes from the game, when one is given). Output: ``length`` (HTML with the number),
-    ``trail`` (HTML: the cities in order), ``message`` and ``map``.
+    player's routes from the game); a click on a route on the map picks it and switches it on
+    or off. Output: ``length`` (HTML with the number), ``trail`` (HTML: the cities in order),
+    ``message`` and ``map`` (the routes switched on in the player's colour, the trail glowing).
     """
 
-    def __init__(
-        self, game: Game | None = None, *, player: int = 0, painter: MapPainter | None = None
-    ):
+    def __init__(self, game: Game | None = None, *, player: int = 0):
         if game is None:
             game = bot_game("europe", 4, 1)
         self.game = game
         self.model = LongestModel.from_game(game, player)
-        self.painter = painter or MapPainter(size=32)
         board = game.board
-        labels = sorted(route_options(board.routes, lambda r: f"{board.ref(r)} · {r.length}"))
+        labels = sorted(
+            route_options(board, board.routes, lambda r: f"{board.ref(r)} · {r.length}")
+        )
         self.route = widgets.Dropdown(
             options=labels, description="route", layout={"width": "360px"}
         )
-        self.toggle_button = widgets.Button(
-            description="Toggle route", button_style="primary", icon="exchange"
-        )
-        self.clear_button = widgets.Button(description="Clear all")
+        self.toggle_button = button("Switch on/off", "Switch the chosen route on or off", "primary")
+        self.clear_button = button("Switch all off", "Switch every route off")
         self.source = widgets.Dropdown(
             options=[(f"{name}'s routes", seat) for seat, name in enumerate(game.players)],
             value=player,
             description="load",
             layout={"width": "260px"},
         )
-        self.length = widgets.HTML()
-        self.trail = widgets.HTML()
-        self.message = widgets.HTML()
-        self.map = widgets.Image(format="png", layout=MAP_LAYOUT)
+        self.length = panel()
+        self.trail = panel()
+        self.message = panel()
+        self.map = MapWidget.of_game(game)
         self.toggle_button.on_click(lambda _: self._toggle())
         self.clear_button.on_click(lambda _: self._clear())
         self.source.observe(self._on_source, names="value")
-        body = beside_map(
-            [
-                self.source,
-                widgets.HBox([self.route, self.toggle_button]),
-                self.clear_button,
-                self.length,
-                self.trail,
-                self.message,
-            ],
-            self.map,
-            flex="1 1 420px",
-            min_width="380px",
+        self.map.on_click(self._on_map)
+        super().__init__(
+            teaching_layout(
+                [],
+                self.map,
+                [
+                    self.source,
+                    row([self.route, self.toggle_button]),
+                    row([self.clear_button]),
+                    self.length,
+                    self.trail,
+                    self.message,
+                ],
+            )
         )
-        super().__init__([body])
+        self.add_class("ttr-widget")
         self.add_class("ttr-longest-route")
         self.render()
 
@@ -185,6 +185,11 @@ class LongestRouteExplorer(widgets.VBox):
         ref = self.game.board.ref(self.game.board.routes[self.route.value])
         self.message.value = message_html(f"{ref} switched {'on' if on else 'off'}.", None)
         self.render()
+
+    def _on_map(self, click: MapClick) -> None:
+        if click.route is not None:
+            self.route.value = click.route.id
+            self._toggle()
 
     def _clear(self) -> None:
         self.model.clear()
@@ -202,19 +207,16 @@ class LongestRouteExplorer(widgets.VBox):
         model = self.model
         trail = model.trail
         self.length.value = (
-            f'<div class="ttr-length" style="{PANEL_CSS}font-size:18px">Longest trail: '
-            f"<b>{trail.length}</b> trains <span style='font-size:13px;color:#444'>"
-            f"({len(model.on)} routes, {model.total} trains switched on; F3)</span></div>"
+            f'<div class="ttr-length" style="font-size:18px">Longest trail: '
+            f"<b>{trail.length}</b> {'train' if trail.length == 1 else 'trains'} (F3)</div>"
         )
         steps = "".join(
-            f"<li>{esc(self.game.board.ref(r))} ({r.length})</li>" for r in trail.routes
+            f"<li>{esc(model.board.ref(model.board.routes[r.id]))} ({r.length})</li>"
+            for r in trail.routes
         )
-        self.trail.value = (
-            f'<div class="ttr-trail" style="{PANEL_CSS}">{esc(model.describe())}'
-            f'<ol style="margin:2px 0;padding-left:22px">{steps}</ol></div>'
-        )
-        self.map.value = self.painter.png(
-            model.position(),
-            highlight=[r.id for r in trail.routes],
-            title=f"Longest trail: {trail.length} trains",
+        self.trail.value = f'<div class="ttr-trail">{esc(model.describe())}<ol>{steps}</ol></div>'
+        seat = self.source.value
+        self.map.show(
+            owners=dict.fromkeys(model.on, seat),
+            highlight_routes=[r.id for r in trail.routes],
         )

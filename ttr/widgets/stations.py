@@ -21,17 +21,17 @@ from ttr.board import Route, Ticket, UnknownReference
 from ttr.game import Game
 from ttr.scoring import StationChoice, best_station_routes, completed_tickets
 from ttr.widgets.common import (
-    MAP_LAYOUT,
-    PANEL_CSS,
-    MapPainter,
-    Position,
-    beside_map,
     bot_game,
+    button,
     esc,
     message_html,
+    panel,
     player_swatch,
+    row,
     table_html,
+    teaching_layout,
 )
+from ttr.widgets.map import MapClick, MapWidget
 
 __all__ = ["StationModel", "StationPlanner", "StationView", "TicketLine"]
 
@@ -88,6 +88,7 @@ class StationModel:
         self.game = game
         self.player = player
         self.stations: list[str] = []
+        self._memo: dict[tuple[int, tuple[str, ...]], StationChoice] = {}
         self.reset()
 
     @classmethod
@@ -173,9 +174,16 @@ class StationModel:
         return self.game.tickets_of(self.player)
 
     def choice(self) -> StationChoice:
-        return best_station_routes(
-            self.own_routes, self.stations, self.opponent_routes, self.tickets
-        )
+        """What the planned stations borrow (ST3-ST4), worked out once per plan."""
+        return self._best((self.player, tuple(self.stations)))
+
+    def _best(self, key: tuple[int, tuple[str, ...]]) -> StationChoice:
+        cached = self._memo.get(key)
+        if cached is None:
+            cached = self._memo[key] = best_station_routes(
+                self.own_routes, key[1], self.opponent_routes, self.tickets
+            )
+        return cached
 
     def view(self) -> StationView:
         board = self.game.board
@@ -196,7 +204,7 @@ class StationModel:
             player=self.game.players[self.player],
             stations=tuple(board.display(c) for c in self.stations),
             borrowed={
-                board.display(c): (board.ref(r) if r is not None else None)
+                board.display(c): (board.ref(board.routes[r.id]) if r is not None else None)
                 for c, r in choice.borrowed.items()
             },
             tickets=tuple(lines),
@@ -212,24 +220,22 @@ class StationModel:
             return []
         base = self.choice().ticket_points
         taken = set(self.game.stations) | set(self.stations)
+        # a station borrows an opponent route entering its city (ST3): elsewhere it gains nothing
+        reachable = {city for route in self.opponent_routes for city in route.cities}
         gains = []
-        for city in self.game.board.cities:
-            if city in taken:
-                continue
-            points = best_station_routes(
-                self.own_routes, [*self.stations, city], self.opponent_routes, self.tickets
-            ).ticket_points
+        for city in sorted(reachable - taken):
+            stations = tuple(sorted([*self.stations, city]))
+            points = self._best((self.player, stations)).ticket_points
             if points > base:
                 gains.append((self.game.board.display(city), points - base))
         gains.sort(key=lambda item: (-item[1], item[0]))
         return gains[:count]
 
-    def position(self) -> Position:
-        """The position to draw: the real one with this player's stations as planned."""
+    def planned_stations(self) -> dict[str, int]:
+        """Every station to draw (city -> seat): the real ones, this player's as planned."""
         stations = {c: s for c, s in self.game.stations.items() if s != self.player}
         stations.update(dict.fromkeys(self.stations, self.player))
-        owners = {i: s for i, s in enumerate(self.game.owner) if s is not None}
-        return Position(self.game.board, tuple(self.game.players), owners, stations)
+        return stations
 
 
 def plan_html(view: StationView, suggestions: list[tuple[str, int]]) -> str:
@@ -256,35 +262,26 @@ def plan_html(view: StationView, suggestions: list[tuple[str, int]]) -> str:
         )
     tips = ", ".join(f"{esc(c)} (+{g})" for c, g in suggestions) or "none"
     return (
-        f'<div class="ttr-plan" style="{PANEL_CSS}"><b>Borrowed routes (ST3-ST4)</b>'
-        f'<ul style="margin:2px 0;padding-left:20px">{borrowed}</ul>'
-        + table_html(["ticket", "points", "own routes", "with stations"], rows)
+        f'<div class="ttr-plan"><b>Borrowed routes (ST3-ST4)</b><ul>{borrowed}</ul>'
+        + table_html(["ticket", "points", "own routes", "with stations"], rows, numeric=(1,))
         + f"<div>Tickets: <b>{view.ticket_points_without:+d}</b> without stations → "
         f"<b>{view.ticket_points_with:+d}</b> with them; unbuilt stations score "
         f"{view.station_points} (ST6). Net change: <b>{view.gain:+d}</b>.</div>"
-        f"<div style='color:#444'>One more station would help most at: {tips}</div></div>"
+        f"<div>One more station would help most at: {tips}</div></div>"
     )
 
 
 class StationPlanner(widgets.VBox):
     """Place stations on a finished position and see the routes they borrow (ST1-ST6).
 
-    Controls: ``player`` (dropdown), ``city`` (dropdown), ``place_button``, ``remove_button``,
-    ``reset_button`` (the stations really built), ``clear_button``. Output: ``message``,
-    ``plan`` (HTML: borrowed routes, tickets, points) and ``map`` (borrowed routes glow).
+    Controls: ``player`` (dropdown), ``city`` (dropdown; a click on a city on the map picks it
+    too), ``place_button``, ``remove_button``, ``reset_button`` (the stations really built),
+    ``clear_button``. Output: ``message``, ``summary``, ``plan`` (HTML: borrowed routes,
+    tickets, points) and ``map`` (borrowed routes glow, and the ends of the tickets they help).
     """
 
-    def __init__(
-        self,
-        game: Game | None = None,
-        *,
-        player: int | None = None,
-        painter: MapPainter | None = None,
-    ):
+    def __init__(self, game: Game | None = None, *, player: int | None = None):
         self.model = StationModel(game, player or 0) if game is not None else StationModel.demo()
-        if game is not None and player is None:
-            self.model.set_player(0)
-        self.painter = painter or MapPainter(size=16)
         model_game = self.model.game
         board = model_game.board
         self.player = widgets.Dropdown(
@@ -299,31 +296,35 @@ class StationPlanner(widgets.VBox):
             description="city",
             layout={"width": "260px"},
         )
-        self.place_button = widgets.Button(description="Place station", button_style="primary")
-        self.remove_button = widgets.Button(description="Remove")
-        self.reset_button = widgets.Button(description="As built")
-        self.clear_button = widgets.Button(description="Clear")
-        self.message = widgets.HTML()
-        self.summary = widgets.HTML()
-        self.plan = widgets.HTML()
-        self.map = widgets.Image(format="png", layout=MAP_LAYOUT)
+        self.place_button = button("Place station", "Put a station in the chosen city", "primary")
+        self.remove_button = button("Remove", "Take the station in the chosen city away")
+        self.reset_button = button("As built", "Back to the stations the player really built")
+        self.clear_button = button("Clear", "Take every planned station away")
+        self.message = panel()
+        self.summary = panel()
+        self.plan = panel()
+        self.map = MapWidget.of_game(model_game)
         self.player.observe(self._on_player, names="value")
         self.place_button.on_click(lambda _: self._say(self.model.place(self.city.value)))
         self.remove_button.on_click(lambda _: self._say(self.model.remove(self.city.value)))
         self.reset_button.on_click(lambda _: self._say(self._do(self.model.reset, "as built")))
         self.clear_button.on_click(lambda _: self._say(self._do(self.model.clear, "cleared")))
-        body = beside_map(
-            [
-                self.player,
-                widgets.HBox([self.city, self.place_button]),
-                widgets.HBox([self.remove_button, self.reset_button, self.clear_button]),
-                self.message,
-                self.summary,
-                self.plan,
-            ],
-            self.map,
+        self.map.on_click(self._on_map)
+        super().__init__(
+            teaching_layout(
+                [],
+                self.map,
+                [
+                    self.player,
+                    row([self.city, self.place_button]),
+                    row([self.remove_button, self.reset_button, self.clear_button]),
+                    self.message,
+                    self.summary,
+                    self.plan,
+                ],
+            )
         )
-        super().__init__([body])
+        self.add_class("ttr-widget")
         self.add_class("ttr-station-planner")
         self.render()
 
@@ -339,6 +340,12 @@ class StationPlanner(widgets.VBox):
         self.model.set_player(change["new"])
         self._say(f"Planning for {self.model.game.players[change['new']]}.")
 
+    def _on_map(self, click: MapClick) -> None:
+        if click.city is not None:
+            self.city.value = click.city
+            name = self.model.game.board.display(click.city)
+            self._say(f"{name} chosen: Place station puts one there, Remove takes it away.")
+
     def _say(self, text: str) -> None:
         refused = text[:3] in ("ST1", "ST2", "ST3")
         self.message.value = message_html(text, False if refused else None)
@@ -349,10 +356,10 @@ class StationPlanner(widgets.VBox):
         view = model.view()
         seat = model.player
         self.summary.value = (
-            f'<div style="{PANEL_CSS}">{player_swatch(seat, view.player)}: '
-            f"{len(model.own_routes)} routes, {len(view.tickets)} tickets, stations: "
+            f"{player_swatch(seat, view.player)}: {len(model.own_routes)} routes, "
+            f"{len(view.tickets)} tickets, stations: "
             f"<b>{esc(', '.join(view.stations) or 'none')}</b> "
-            f"({len(view.stations)} of {model.limit})</div>"
+            f"({len(view.stations)} of {model.limit})"
         )
         self.plan.value = plan_html(view, model.suggest())
         borrowed = [r for r in model.choice().borrowed.values() if r is not None]
@@ -362,9 +369,10 @@ class StationPlanner(widgets.VBox):
             if line.helped_by
             for c in t.cities
         }
-        self.map.value = self.painter.png(
-            model.position(),
-            highlight=borrowed,
+        owners = {i: s for i, s in enumerate(model.game.owner) if s is not None}
+        self.map.show(
+            owners=owners,
+            stations=model.planned_stations(),
+            highlight_routes=borrowed,
             highlight_cities=helped_cities,
-            title=f"{view.player}'s stations: {', '.join(view.stations) or 'none'}",
         )

@@ -4,13 +4,15 @@ The model replays the game's notation from its first position and keeps every in
 position, so any step is one lookup. Step 0 is the position after the deal; step ``k`` is the
 position after the ``k``-th action (an opening ticket choice, one card of a draw, a claim...).
 ``view()`` describes the current step as plain data: each player's trains, points, hand size
-(and, in teacher view, the hand and tickets themselves), the market, the decks, and the
-narrated events of the step.
+(and, in teacher view, the hand and tickets themselves), the market, the decks, the narrated
+events of the step, and what the viewer picked on the map.
 
 >>> from ttr.widgets.stepper import StepperModel
 >>> model = StepperModel.bot_game("usa", players=2, seed=1)
 >>> model.step, model.forward(), model.step
 (0, 1, 1)
+>>> model.pick("Denver")
+'Denver: no station (there are none in Ticket to Ride (USA)).'
 """
 
 from __future__ import annotations
@@ -21,18 +23,22 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from ttr.board import Route
 from ttr.game import Game
+from ttr.svg import route_title
 from ttr.widgets.common import (
-    MAP_LAYOUT,
-    PANEL_CSS,
-    MapPainter,
+    button,
     cards_html,
     esc,
     hand_html,
     narration_html,
+    panel,
     player_swatch,
+    row,
     table_html,
+    teaching_layout,
 )
+from ttr.widgets.map import MapClick, MapWidget
 
 __all__ = ["GameStepper", "PlayerRow", "StepView", "StepperModel"]
 
@@ -71,8 +77,9 @@ class StepView:
     events: tuple[str, ...]
     new_routes: tuple[int, ...]  # route ids claimed by this step (drawn highlighted)
     new_stations: tuple[str, ...]
-    final_scores: tuple[int, ...] | None  # at the end, when the scoring module can score
+    final_scores: tuple[int, ...] | None  # at the last step of a finished game
     teacher: bool
+    picked: str  # what the viewer picked on the map, in words ("" before a pick)
 
     @property
     def headline(self) -> str:
@@ -80,22 +87,16 @@ class StepView:
             return f"Step 0 of {self.last}: the deal"
         return f"Step {self.step} of {self.last}: {self.actor} plays '{self.action}'"
 
-    @property
-    def map_title(self) -> str:
-        """The map's own title: the step, and who plays next (or the end)."""
-        after = "the game is over" if self.phase == "over" else f"{self.to_play} to play"
-        return f"Step {self.step} of {self.last}: {after}"
-
     def text(self) -> str:
         """The step as plain text (what the widget shows, without the map)."""
         lines = [self.headline, f"Phase: {self.phase}; {self.to_play} to play (turn {self.turn})."]
-        for row in self.players:
+        for player in self.players:
             line = (
-                f"  {row.name}: {row.trains} trains, {row.points} points, "
-                f"{row.hand_size} cards, {row.ticket_count} tickets"
+                f"  {player.name}: {player.trains} trains, {player.points} points, "
+                f"{player.hand_size} cards, {player.ticket_count} tickets"
             )
-            if row.hand is not None:
-                line += " [" + ", ".join(f"{k} {n}" for k, n in row.hand.items() if n) + "]"
+            if player.hand is not None:
+                line += " [" + ", ".join(f"{k} {n}" for k, n in player.hand.items() if n) + "]"
             lines.append(line)
         market = ", ".join(c or "empty" for c in self.market)
         lines.append(
@@ -104,18 +105,6 @@ class StepView:
         )
         lines += [f"- {e}" for e in self.events]
         return "\n".join(lines)
-
-
-def _final_scores(game: Game) -> tuple[int, ...] | None:
-    """Final totals through ``Game.outcome()`` when the scoring module provides it."""
-    outcome = getattr(game, "outcome", None)
-    if outcome is None or not game.is_over:
-        return None
-    try:
-        result = outcome()
-        return tuple(score.total for score in result.scores)
-    except Exception:  # the scoring module is optional here; fall back to route points
-        return None
 
 
 class StepperModel:
@@ -158,7 +147,8 @@ class StepperModel:
             self._events.setdefault(event.step, []).extend(event.lines)
         self.teacher = teacher
         self.step = 0
-        self._final: tuple[int, ...] | None | bool = False  # computed on demand
+        self.picked_target: Route | str | None = None
+        self._final: tuple[int, ...] | None = None
 
     @classmethod
     def bot_game(
@@ -172,7 +162,7 @@ class StepperModel:
         """A model over a game played to the end by bots (``make_agent`` names), all seeded."""
         from ttr.agents import make_agent, play_game
 
-        game = Game(rules, players, seed=seed)
+        game = Game(rules, players if isinstance(players, int) else list(players), seed=seed)
         names = [agents] * game.num_players if isinstance(agents, str) else list(agents)
         play_game(game, [make_agent(name, seed * 100 + i) for i, name in enumerate(names)])
         return cls(game, teacher=teacher)
@@ -203,6 +193,41 @@ class StepperModel:
         """The narration of a step (the current one by default)."""
         return list(self._events.get(self.step if step is None else step, []))
 
+    # picking on the map -------------------------------------------------------------------
+
+    def pick(self, target: Route | str | None) -> str:
+        """Pick a route or a city (its board name) on the map; :meth:`picked` describes it at
+        every step from now on. Returns that description."""
+        if isinstance(target, str):
+            target = self.game.board.city(target)
+        self.picked_target = target
+        return self.picked()
+
+    def picked(self) -> str:
+        """The picked route (who claimed it, at which step) or city (whose station, since
+        when), as the game stands at the current step; "" before a pick."""
+        target, game = self.picked_target, self.game
+        if target is None:
+            return ""
+        if isinstance(target, Route):
+            title, owner = route_title(game.board, target), game.owner[target.id]
+            if owner is None:
+                return f"{title}: not claimed yet."
+            step = self._first_step(lambda p: p.owner[target.id] is not None)
+            return f"{title}: claimed by {game.players[owner]} at step {step}."
+        name = game.board.display(target)
+        owner = game.stations.get(target)
+        if not game.rules.has_stations:
+            return f"{name}: no station (there are none in {game.rules.title})."
+        if owner is None:
+            return f"{name}: no station yet."
+        step = self._first_step(lambda p: target in p.stations)
+        return f"{name}: {game.players[owner]}'s station, built at step {step}."
+
+    def _first_step(self, happened) -> int | None:
+        """The first step at which ``happened(position)`` holds, up to the current step."""
+        return next((k for k in range(self.step + 1) if happened(self.positions[k])), None)
+
     # the view -----------------------------------------------------------------------------
 
     def view(self) -> StepView:
@@ -218,20 +243,19 @@ class StepperModel:
                 i for i, (a, b) in enumerate(zip(before.owner, game.owner, strict=True)) if a != b
             )
             new_stations = tuple(sorted(set(game.stations) - set(before.stations)))
-        final = self.final_scores() if k == self.last else None
+        public = game.observation(game.current_player)  # what everyone may see
         rows = []
         for seat, name in enumerate(game.players):
-            hand = game.hands[seat]
             rows.append(
                 PlayerRow(
                     seat=seat,
                     name=name,
-                    trains=game.trains[seat],
-                    points=game.route_points[seat],
-                    hand_size=sum(hand.values()),
-                    ticket_count=len(game.tickets[seat]),
-                    stations_left=game.stations_left[seat],
-                    hand=dict(hand) if self.teacher else None,
+                    trains=public["trains"][seat],
+                    points=public["route_points"][seat],
+                    hand_size=public["hand_sizes"][seat],
+                    ticket_count=public["ticket_counts"][seat],
+                    stations_left=public["stations_left"][seat],
+                    hand=dict(game.hands[seat]) if self.teacher else None,
                     tickets=tuple(game.board.ticket_ref(t) for t in game.tickets_of(seat))
                     if self.teacher
                     else None,
@@ -246,52 +270,59 @@ class StepperModel:
             to_play=game.players[game.current_player],
             turn=game.turn,
             players=tuple(rows),
-            market=tuple(game.cards.market),
-            deck_size=len(game.cards.deck),
-            discard_size=len(game.cards.discard),
-            ticket_deck_size=len(game.ticket_deck),
+            market=tuple(public["market"]),
+            deck_size=public["deck_size"],
+            discard_size=public["discard_size"],
+            ticket_deck_size=public["ticket_deck_size"],
             events=tuple(self.events(k)),
             new_routes=new_routes,
             new_stations=new_stations,
-            final_scores=final,
+            final_scores=self.final_scores() if k == self.last else None,
             teacher=self.teacher,
+            picked=self.picked(),
         )
 
     def final_scores(self) -> tuple[int, ...] | None:
-        if self._final is False:
-            self._final = _final_scores(self.positions[-1])
-        return self._final  # type: ignore[return-value]
+        """Every player's final total, when the game is over (F1-F5)."""
+        end = self.positions[-1]
+        if self._final is None and end.is_over:
+            self._final = tuple(score.total for score in end.outcome().scores)
+        return self._final
 
 
 def info_html(view: StepView, has_stations: bool) -> str:
-    """The players table, the market and the decks of a step."""
+    """The players table (with each hand and ticket below its player in teacher view), the
+    market and the decks of a step."""
     header = ["player", "trains", "points", "cards", "tickets"]
     if has_stations:
         header.append("stations")
     if view.final_scores is not None:
         header.append("final score")
-    if view.teacher:
-        header.append("hand (teacher view)")
-    rows = []
-    for row in view.players:
-        name = player_swatch(row.seat, row.name)
-        if row.name == view.to_play and view.phase != "over":
-            name = f"<b>{name} ◀</b>"
-        cells = [name, str(row.trains), str(row.points), str(row.hand_size), str(row.ticket_count)]
+    rows: list[list[str]] = []
+    for player in view.players:
+        name = player_swatch(player.seat, player.name)
+        if player.name == view.to_play and view.phase != "over":
+            name = f"<b>{name}</b> ◀"
+        cells = [
+            name,
+            str(player.trains),
+            str(player.points),
+            str(player.hand_size),
+            str(player.ticket_count),
+        ]
         if has_stations:
-            cells.append(str(row.stations_left))
+            cells.append(str(player.stations_left))
         if view.final_scores is not None:
-            cells.append(f"<b>{view.final_scores[row.seat]}</b>")
-        if view.teacher:
-            tickets = "<br>".join(esc(t) for t in row.tickets or ())
-            cells.append(
-                hand_html(row.hand or {})
-                + (f'<div style="font-size:11px;color:#444">{tickets}</div>' if tickets else "")
-            )
+            cells.append(f"<b>{view.final_scores[player.seat]}</b>")
         rows.append(cells)
+        if player.hand is not None:
+            tickets = ", ".join(esc(t) for t in player.tickets or ()) or "none"
+            rows.append(
+                [f"{esc(player.name)}'s hand: {hand_html(player.hand)}<br>Tickets: {tickets}"]
+            )
     return (
-        f'<div class="ttr-info" style="{PANEL_CSS}">'
-        + table_html(header, rows)
+        '<div class="ttr-info">'
+        + table_html(header, rows, numeric=range(1, len(header)))
         + f"<div><b>Market</b> {cards_html(view.market)}</div>"
         + f"<div>Deck: {view.deck_size} cards · discard: {view.discard_size} · "
         f"ticket deck: {view.ticket_deck_size}</div></div>"
@@ -299,12 +330,14 @@ def info_html(view: StepView, has_stations: bool) -> str:
 
 
 class GameStepper(widgets.VBox):
-    """Buttons, a turn slider and a Play button to walk through a game, with its map beside.
+    """Buttons, a step slider and autoplay to walk through a game, with its map beside.
 
     ``GameStepper(game)`` (or any :class:`StepperModel` source). Controls: ``first_button``,
-    ``back_button``, ``next_button``, ``last_button``, ``slider``, ``play`` (autoplay),
-    ``teacher`` (checkbox: show every hand); output: ``map`` (an ``Image`` of PNG bytes),
-    ``headline``, ``info`` and ``narration`` (HTML). The model is ``.model``.
+    ``back_button``, ``next_button``, ``last_button``, ``slider``, ``autoplay`` (a toggle that
+    plays one step after another), ``teacher`` (checkbox: show every hand); output: ``map`` (a
+    :class:`~ttr.widgets.map.MapWidget`: this step's new routes and stations glow; a click on a
+    route or a city tells who took it and when, in ``picked``), ``headline``, ``info`` and
+    ``narration`` (HTML). The model is ``.model``.
     """
 
     def __init__(
@@ -314,65 +347,69 @@ class GameStepper(widgets.VBox):
         model: StepperModel | None = None,
         teacher: bool = False,
         interval: int = 800,
-        painter: MapPainter | None = None,
     ):
         self.model = model if model is not None else StepperModel(source, teacher=teacher)
         self.model.teacher = teacher or self.model.teacher
-        self.painter = painter or MapPainter()
         last = self.model.last
-        # Plain arrows: the ⏮/⏭ glyphs are missing from common browser fonts.
-        self.first_button = widgets.Button(description="« First", layout={"width": "80px"})
-        self.back_button = widgets.Button(description="◀ Back", layout={"width": "80px"})
-        self.next_button = widgets.Button(
-            description="Next ▶", button_style="primary", layout={"width": "80px"}
+        self.first_button = button("« First", "Go back to the deal (step 0)")
+        self.back_button = button("‹ Back", "One step back")
+        self.next_button = button("Next ›", "One step forward", "primary")
+        self.last_button = button("Last »", "Jump to the last step")
+        seconds = f"{interval / 1000:g}"
+        self.autoplay = widgets.ToggleButton(
+            description="▶ Play",
+            tooltip=f"Play the game forward by itself, one step every {seconds} s",
         )
-        self.last_button = widgets.Button(description="Last »", layout={"width": "80px"})
         self.slider = widgets.IntSlider(
             value=0,
             min=0,
             max=last,
             description="step",
             continuous_update=False,
-            layout={"width": "360px"},
+            layout={"width": "320px"},
         )
-        self.play = widgets.Play(value=0, min=0, max=last, interval=interval, tooltip="autoplay")
-        widgets.link((self.play, "value"), (self.slider, "value"))
+        # The browser's timer behind autoplay: hidden, driven by the labelled toggle.
+        self._timer = widgets.Play(
+            value=0, min=0, max=last, interval=interval, layout={"display": "none"}
+        )
+        widgets.link((self._timer, "value"), (self.slider, "value"))
         self.teacher = widgets.Checkbox(
             value=self.model.teacher,
-            description="teacher view",
+            description="teacher view: every hand and ticket",
             indent=False,
-            layout={"width": "120px"},
         )
-        self.headline = widgets.HTML()
-        self.map = widgets.Image(format="png", layout=MAP_LAYOUT)
-        self.info = widgets.HTML()
-        self.narration = widgets.HTML()
+        self.headline = panel()
+        self.map = MapWidget.of_game(self.model.game)
+        self.info = panel()
+        self.picked = panel()
+        self.narration = panel()
         self.first_button.on_click(lambda _: self._go(0))
         self.back_button.on_click(lambda _: self._go(self.slider.value - 1))
         self.next_button.on_click(lambda _: self._go(self.slider.value + 1))
         self.last_button.on_click(lambda _: self._go(self.model.last))
+        self.autoplay.observe(self._on_autoplay, names="value")
+        self._timer.observe(self._on_timer, names="playing")
         self.slider.observe(self._on_slider, names="value")
         self.teacher.observe(self._on_teacher, names="value")
-        controls = widgets.HBox(
+        self.map.on_click(self._on_map)
+        controls = row(
             [
                 self.first_button,
                 self.back_button,
                 self.next_button,
                 self.last_button,
-                self.play,
+                self.autoplay,
                 self.slider,
                 self.teacher,
-            ],
-            layout={"flex_flow": "row wrap", "align_items": "center"},
+                self._timer,
+            ]
         )
-        side = widgets.VBox(
-            [self.info, self.narration], layout={"flex": "1 1 340px", "min_width": "300px"}
+        super().__init__(
+            teaching_layout(
+                [controls, self.headline], self.map, [self.info, self.picked, self.narration]
+            )
         )
-        body = widgets.HBox(
-            [widgets.Box([self.map], layout={"flex": "3 1 560px", "min_width": "480px"}), side],
-            layout={"flex_flow": "row wrap", "align_items": "flex-start"},
-        )
-        super().__init__([controls, self.headline, body])
+        self.add_class("ttr-widget")
         self.add_class("ttr-game-stepper")
         self.render()
 
@@ -390,21 +427,37 @@ class GameStepper(widgets.VBox):
         self.model.teacher = bool(change["new"])
         self.render()
 
+    def _on_autoplay(self, change) -> None:
+        if change["new"] and self.model.step == self.model.last:
+            self._go(0)  # at the end, play from the start
+        self._timer.playing = bool(change["new"])
+        self.autoplay.description = "❚❚ Pause" if change["new"] else "▶ Play"
+
+    def _on_timer(self, change) -> None:  # the timer stops by itself at the last step
+        self.autoplay.value = bool(change["new"])
+
+    def _on_map(self, click: MapClick) -> None:
+        self.model.pick(click.route or click.city)
+        self.render()
+
     def render(self) -> None:
-        """Redraw everything from the model's current step."""
+        """Show everything from the model's current step."""
         view = self.model.view()
         game = self.model.game
-        self.map.value = self.painter.png(
-            game,
-            highlight=view.new_routes,
-            highlight_cities=view.new_stations,
-            title=view.map_title,
-        )
-        self.headline.value = (
-            f'<div class="ttr-headline" style="{PANEL_CSS}font-size:14px"><b>'
-            f"{esc(view.headline)}</b></div>"
-        )
+        picked = self.model.picked_target
+        routes, cities = list(view.new_routes), list(view.new_stations)
+        if isinstance(picked, Route):
+            routes.append(picked.id)
+        elif picked is not None:
+            cities.append(picked)
+        self.map.show_game(game, highlight_routes=routes, highlight_cities=cities)
+        self.headline.value = f'<div class="ttr-headline"><b>{esc(view.headline)}</b></div>'
         self.info.value = info_html(view, game.rules.has_stations)
+        self.picked.value = (
+            f"<b>On the map:</b> {esc(view.picked)}"
+            if view.picked
+            else "<i>Click a route or a city on the map: who took it, and when?</i>"
+        )
         self.narration.value = narration_html(view.events, f"Narration of step {view.step}")
         k, last = self.model.step, self.model.last
         self.first_button.disabled = self.back_button.disabled = k == 0

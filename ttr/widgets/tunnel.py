@@ -21,29 +21,31 @@ from fractions import Fraction
 
 import ipywidgets as widgets
 
-from ttr.actions import IllegalAction
+from ttr.actions import PayTunnel
 from ttr.board import Route
 from ttr.colors import LOCOMOTIVE
 from ttr.game import TUNNEL, Game
 from ttr.payment import tunnel_extra_options
 from ttr.probability import tunnel_extra_distribution
 from ttr.scenario import stage
-from ttr.widgets.claim import ClaimModel
+from ttr.text import count
+from ttr.widgets.claim import ClaimModel, Verdict
 from ttr.widgets.common import (
-    MAP_LAYOUT,
-    PANEL_CSS,
-    MapPainter,
-    beside_map,
+    button,
     cards_html,
     chosen_color,
     esc,
     hand_html,
     message_html,
+    panel,
     pay_or_decline,
     payment_controls,
+    row,
     show_payment,
     table_html,
+    teaching_layout,
 )
+from ttr.widgets.map import MapClick, MapWidget
 
 __all__ = ["Reveal", "TunnelModel", "TunnelSimulator", "distribution_html"]
 
@@ -90,6 +92,8 @@ class TunnelModel:
         self.outcome_ok: bool | None = None  # claimed: True, refused or declined: False
         self.tally: Counter[int] = Counter()
         self._probe: Game | None = None
+        self._verdict: Verdict | None = None
+        self._distribution: dict[int, Fraction] | None = None
 
     @classmethod
     def demo(cls, seed: int = 0) -> TunnelModel:
@@ -118,7 +122,15 @@ class TunnelModel:
 
     def _forget(self) -> None:
         self.current, self.outcome, self.outcome_ok, self._probe = None, None, None, None
+        self._verdict, self._distribution = None, None
         self.tally.clear()
+
+    def verdict(self) -> Verdict:
+        """Whether the chosen claim is legal (asked of the engine once per choice: the game
+        never changes)."""
+        if self._verdict is None:
+            self._verdict = self.chooser.check()
+        return self._verdict
 
     @property
     def locomotives_only(self) -> bool:
@@ -126,21 +138,24 @@ class TunnelModel:
 
     def distribution(self) -> dict[int, Fraction]:
         """Exact P(extra cost = k) for the deck now and the chosen payment (C7, C9)."""
-        cards = self.game.cards
-        return tunnel_extra_distribution(
-            Counter(cards.deck),
-            self.chooser.color,
-            self.locomotives_only,
-            self.game.rules.tunnel_reveal,
-            discard_counts=Counter(cards.discard),
-        )
+        if self._distribution is None:
+            cards = self.game.cards
+            self._distribution = tunnel_extra_distribution(
+                Counter(cards.deck),
+                self.chooser.color,
+                self.locomotives_only,
+                self.game.rules.tunnel_reveal,
+                discard_counts=Counter(cards.discard),
+            )
+        return self._distribution
 
-    def success_probability(self) -> Fraction:
-        """P(the hand can pay whatever the reveal asks), after paying the tunnel itself."""
+    def success_probability(self) -> Fraction | None:
+        """P(the hand can pay whatever the reveal asks), after paying the tunnel itself; None
+        when the chosen payment is not legal (then nothing is revealed at all)."""
         action = self.chooser.action
         route = self.route
-        if action is None or route is None:
-            return Fraction(0)
+        if action is None or route is None or not self.verdict().legal:
+            return None
         hand = Counter(self.chooser.hand)
         if action.color is not None:
             hand[action.color] -= route.length - action.locomotives
@@ -158,8 +173,9 @@ class TunnelModel:
 
     def reveal(self) -> Reveal | str:
         """Shuffle a copy's deck with the next seed and play the claim; a refusal is a string."""
-        verdict = self.chooser.check()
-        if not verdict.legal:
+        verdict = self.verdict()
+        action = self.chooser.action
+        if not verdict.legal or action is None:
             self.current, self._probe = None, None
             self.outcome, self.outcome_ok = verdict.message, False
             return verdict.message
@@ -168,19 +184,12 @@ class TunnelModel:
         probe = self.game.shuffled_deck(seed)
         probe.record = True
         steps = probe.actions_played
-        action = self.chooser.action
-        assert action is not None
         probe.play(action)
-        events = probe.events_of(steps + 1)
         reveal = next(e for e in probe.events if e.step == steps + 1 and e.kind == "tunnel_reveal")
-        tunnel = probe.tunnel
         revealed = tuple(reveal.data["cards"])
-        extra = tunnel.extra if tunnel is not None else 0
-        options = (
-            tuple(tunnel_extra_options(probe.hands[probe.current_player], tunnel.color, extra))
-            if tunnel is not None
-            else ()
-        )
+        tunnel = probe.observation(probe.current_player).get("tunnel")
+        extra = tunnel["extra"] if tunnel is not None else 0
+        payments = [a.locomotives for a in probe.legal_actions() if isinstance(a, PayTunnel)]
         match = {LOCOMOTIVE} if action.color is None else {LOCOMOTIVE, action.color}
         result = Reveal(
             seed=seed,
@@ -188,8 +197,8 @@ class TunnelModel:
             revealed=revealed,
             matches=tuple(card in match for card in revealed),
             extra=extra,
-            pay_options=options,
-            message=" ".join(events),
+            pay_options=tuple(sorted(payments)),
+            message=" ".join(probe.events_of(steps + 1)),
             claimed=tunnel is None,
         )
         self.tally[extra] += 1
@@ -197,16 +206,18 @@ class TunnelModel:
         self.outcome, self.outcome_ok = result.message, (True if result.claimed else None)
         return result
 
+    @property
+    def waiting(self) -> bool:
+        """Whether the last reveal left a tunnel waiting for its extra cards."""
+        return self._probe is not None and self._probe.phase == TUNNEL
+
     def resolve(self, pay: bool) -> str:
         """Pay the extra (fewest locomotives) or decline (C7-C8), on the reveal's copy."""
         probe, current = self._probe, self.current
-        if probe is None or current is None or probe.phase != TUNNEL:
+        if probe is None or current is None or not self.waiting:
             return "Reveal first: no tunnel is waiting for its extra cost."
-        try:
-            text = pay_or_decline(probe, current.pay_options, pay)
-        except IllegalAction as err:  # pragma: no cover - options come from the engine
-            return f"Not allowed: {err}"
-        if pay and not current.pay_options:
+        paid, text = pay_or_decline(probe, pay)
+        if pay and not paid:
             text = (
                 f"The hand cannot pay {current.extra} more, so the tunnel is declined (C8). " + text
             )
@@ -225,7 +236,7 @@ def distribution_html(
     for k in range(max([*dist, *tally, 0]) + 1):
         p = dist.get(k, Fraction(0))
         bar = (
-            f'<span style="display:inline-block;height:11px;width:{round(160 * p)}px;'
+            f'<span style="display:inline-block;height:11px;width:{round(100 * p)}px;'
             f'background:{"#ffb000" if k == current else "#4a78b5"}"></span>'
         )
         seen = f"{tally[k]} of {total}" if total else ""
@@ -240,9 +251,8 @@ def distribution_html(
             ]
         )
     return (
-        f'<div class="ttr-distribution" style="{PANEL_CSS}"><b>Exact chance of each '
-        "extra cost for this deck</b>"
-        + table_html(["extra", "exact", "%", "", "your reveals"], rows)
+        '<div class="ttr-distribution"><b>Exact chance of each extra cost for this deck</b>'
+        + table_html(["extra", "exact", "%", "", "your reveals"], rows, numeric=(1, 2))
         + "</div>"
     )
 
@@ -250,16 +260,14 @@ def distribution_html(
 class TunnelSimulator(widgets.VBox):
     """Choose a tunnel and a payment, reveal 3 cards from a seeded deck, pay or decline.
 
-    Controls: ``tunnel`` (dropdown), ``color``, ``locomotives``, ``seed`` (the next reveal's
-    seed), ``reveal_button``, ``pay_button``, ``decline_button``. Output: ``revealed``,
-    ``outcome``, ``probabilities`` (HTML) and ``map`` (the tunnel glows).
+    Controls: ``tunnel`` (dropdown; a click on a tunnel on the map picks it too), ``color``,
+    ``locomotives``, ``seed`` (the next reveal's seed), ``reveal_button``, ``pay_button``,
+    ``decline_button``. Output: ``hand``, ``revealed``, ``choice`` (which of pay and decline
+    is possible now), ``outcome``, ``probabilities`` (HTML) and ``map`` (the tunnel glows).
     """
 
-    def __init__(
-        self, game: Game | None = None, *, seed: int = 0, painter: MapPainter | None = None
-    ):
+    def __init__(self, game: Game | None = None, *, seed: int = 0):
         self.model = TunnelModel(game, seed) if game is not None else TunnelModel.demo(seed)
-        self.painter = painter or MapPainter(size=16)
         tunnels = self.model.tunnels
         if not tunnels:
             raise ValueError("this board has no unclaimed tunnel")
@@ -273,20 +281,29 @@ class TunnelSimulator(widgets.VBox):
         )
         self.color, self.locomotives = payment_controls()
         self.seed = widgets.IntText(
-            value=self.model.seed, description="seed", layout={"width": "160px"}
+            value=self.model.seed,
+            description="seed",
+            tooltip="the seed that shuffles the deck for the next reveal",
+            layout={"width": "170px"},
         )
-        self.reveal_button = widgets.Button(
-            description="Reveal 3 cards", button_style="primary", icon="eye"
+        self.reveal_button = button(
+            "Reveal 3 cards", "Pay for the tunnel and turn up the deck's top 3 cards", "primary"
         )
-        self.pay_button = widgets.Button(
-            description="Pay the extra", button_style="warning", disabled=True
+        self.pay_button = button(
+            "Pay the extra", "Pay the extra cards the reveal asks for", "warning", disabled=True
         )
-        self.decline_button = widgets.Button(description="Decline", disabled=True)
-        self.hand = widgets.HTML()
-        self.revealed = widgets.HTML()
-        self.outcome = widgets.HTML()
-        self.probabilities = widgets.HTML()
-        self.map = widgets.Image(format="png", layout=MAP_LAYOUT)
+        self.decline_button = button(
+            "Decline",
+            "Give the tunnel up: the cards paid go back to the hand",
+            "danger",
+            disabled=True,
+        )
+        self.hand = panel()
+        self.revealed = panel()
+        self.choice = panel()
+        self.outcome = panel()
+        self.probabilities = panel()
+        self.map = MapWidget.of_game(self.model.game)
         self._quiet = False
         self.tunnel.observe(self._on_tunnel, names="value")
         self.color.observe(self._on_payment, names="value")
@@ -295,20 +312,25 @@ class TunnelSimulator(widgets.VBox):
         self.reveal_button.on_click(lambda _: self._reveal())
         self.pay_button.on_click(lambda _: self._resolve(True))
         self.decline_button.on_click(lambda _: self._resolve(False))
-        body = beside_map(
-            [
-                self.tunnel,
-                widgets.HBox([self.color, self.locomotives]),
-                widgets.HBox([self.seed, self.reveal_button]),
-                self.hand,
-                self.revealed,
-                widgets.HBox([self.pay_button, self.decline_button]),
-                self.outcome,
-                self.probabilities,
-            ],
-            self.map,
+        self.map.on_click(self._on_map)
+        super().__init__(
+            teaching_layout(
+                [],
+                self.map,
+                [
+                    self.tunnel,
+                    row([self.color, self.locomotives]),
+                    row([self.seed, self.reveal_button]),
+                    self.hand,
+                    self.revealed,
+                    row([self.pay_button, self.decline_button]),
+                    self.choice,
+                    self.outcome,
+                    self.probabilities,
+                ],
+            )
         )
-        super().__init__([body])
+        self.add_class("ttr-widget")
         self.add_class("ttr-tunnel-simulator")
         self._on_tunnel({"new": start.id})
 
@@ -333,7 +355,16 @@ class TunnelSimulator(widgets.VBox):
         self.render()
 
     def _on_seed(self, change) -> None:
-        self.model.seed = int(change["new"])
+        if not self._quiet:
+            self.model.seed = int(change["new"])
+
+    def _on_map(self, click: MapClick) -> None:
+        route = click.route
+        if route is not None and route.id in dict(self.tunnel.options).values():
+            self.tunnel.value = route.id
+        elif route is not None:
+            ref = self.model.game.board.ref(route)
+            self.outcome.value = message_html(f"{ref} is not an unclaimed tunnel.", None)
 
     def _reveal(self) -> None:
         self.model.reveal()
@@ -349,25 +380,28 @@ class TunnelSimulator(widgets.VBox):
     def render(self) -> None:
         model = self.model
         chooser = model.chooser
-        verdict = chooser.check()
+        verdict = model.verdict()
+        public = model.game.observation(chooser.player)
         self.hand.value = (
-            f'<div style="{PANEL_CSS}">{esc(model.game.players[chooser.player])}\'s hand: '
-            f"{hand_html(chooser.hand)}<br>Paying: <b>{esc(chooser.payment_text())}</b> · deck: "
-            f"{len(model.game.cards.deck)} cards, discard {len(model.game.cards.discard)}</div>"
+            f"{esc(model.game.players[chooser.player])}'s hand: {hand_html(chooser.hand)}"
+            f"<br>Paying: <b>{esc(chooser.payment_text())}</b> · deck: "
+            f"{public['deck_size']} cards, discard {public['discard_size']}"
         )
         current = model.current
-        waiting = model._probe is not None and model._probe.phase == TUNNEL
         if current is None:
             self.revealed.value = ""
         else:
             marks = {i: "matches" for i, m in enumerate(current.matches) if m}
-            extra = f"Extra cost: <b>{current.extra}</b> card(s)" + (
-                "" if current.can_pay else " — the hand cannot pay it (C8)"
-            )
             self.revealed.value = (
-                f'<div class="ttr-revealed" style="{PANEL_CSS}">Revealed (seed {current.seed}): '
-                f"{cards_html(current.revealed, marks)}<br>{extra}</div>"
+                f'<div class="ttr-revealed">Revealed (seed {current.seed}): '
+                f"{cards_html(current.revealed, marks)}<br>Extra cost: "
+                f"<b>{count(current.extra, 'card')}</b></div>"
             )
+        waiting = model.waiting
+        can_pay = waiting and current is not None and bool(current.pay_options)
+        self.pay_button.disabled = not can_pay
+        self.decline_button.disabled = not waiting
+        self.choice.value = _choice_text(waiting, can_pay, current)
         if model.outcome:
             self.outcome.value = message_html(model.outcome, model.outcome_ok)
         else:
@@ -375,12 +409,39 @@ class TunnelSimulator(widgets.VBox):
                 "Press Reveal to turn up 3 cards." if verdict.legal else verdict.message,
                 None if verdict.legal else False,
             )
-        self.pay_button.disabled = not (waiting and current is not None and current.pay_options)
-        self.decline_button.disabled = not waiting
         shown = current.extra if current is not None else None
         success = model.success_probability()
-        self.probabilities.value = distribution_html(model.distribution(), model.tally, shown) + (
-            f'<div style="{PANEL_CSS}">Chance the hand can pay whatever is revealed: '
-            f"<b>{float(success):.1%}</b> ({success.numerator}/{success.denominator})</div>"
+        if success is None:
+            chance = (
+                "Chance the hand can pay whatever is revealed: none to give, since this "
+                "payment is not legal (nothing would be revealed)."
+            )
+        else:
+            chance = (
+                "Chance the hand can pay whatever is revealed: "
+                f"<b>{float(success):.1%}</b> ({success.numerator}/{success.denominator})"
+            )
+        self.probabilities.value = (
+            distribution_html(model.distribution(), model.tally, shown) + f"<div>{chance}</div>"
         )
-        self.map.value = self.painter.route_png(model.game, model.route)
+        route = model.route
+        self.map.show_game(
+            model.game,
+            highlight_routes=[route] if route else (),
+            highlight_cities=route.cities if route else (),
+        )
+
+
+def _choice_text(waiting: bool, can_pay: bool, current: Reveal | None) -> str:
+    """Which of the two buttons may be pressed now, and why (C7-C8)."""
+    if not waiting or current is None:
+        return "<i>Pay the extra and Decline open up when a reveal asks for more cards.</i>"
+    if can_pay:
+        return (
+            f"<b>Your choice:</b> pay {count(current.extra, 'more card')} (Pay the extra) "
+            "or give the tunnel up (Decline)."
+        )
+    return (
+        f"<b>Only Decline is possible:</b> the hand cannot pay {count(current.extra, 'more card')}"
+        " (C8)."
+    )

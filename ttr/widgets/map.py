@@ -1,0 +1,192 @@
+"""The clickable map: :class:`MapWidget`, an anywidget showing the SVG of :mod:`ttr.svg`.
+
+The picture (``svg``) is drawn once, with every mark that can appear on it hidden (its legend,
+``legend``, is HTML below it, in the page's own font size); after that,
+owners, stations and highlights travel as small lists (``owners``, ``stations``,
+``highlight_routes``, ``highlight_cities``) and the front end (``map.js``) restyles the elements
+by id (``route-7``, ``city-Paris``) without drawing anything again. A click on a route or a city
+comes back as ``clicked`` (the element id) and ``clicks`` (a counter, so that clicking the same
+element twice is two clicks), and calls the :meth:`MapWidget.on_click` callbacks with a
+:class:`MapClick`. :meth:`MapWidget.click` does from Python what a click in the browser does.
+
+The stylesheet of every teaching widget (``widgets.css``: the map scales, panels wrap below it)
+travels with this widget, which all of them contain.
+
+>>> from ttr import load_board
+>>> from ttr.widgets.map import MapWidget
+>>> board = load_board("usa")
+>>> seen = []
+>>> view = MapWidget(board, ["Ann", "Ben"])
+>>> view.on_click(seen.append)
+>>> view.click("city-New_York")
+>>> seen[0].city, seen[0].route
+('New York', None)
+>>> view.show(owners={board.route("Denver-Omaha").id: 1}, highlight_cities=["Denver"])
+>>> view.highlight_cities
+['Denver']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import anywidget
+import traitlets
+from ipywidgets import CallbackDispatcher
+
+from ttr.board import Board, Route
+from ttr.map_layout import game_marks
+from ttr.svg import Marks, city_id, legend_html, live_svg, route_id
+
+__all__ = ["MapClick", "MapWidget"]
+
+_HERE = Path(__file__).resolve().parent
+
+
+@dataclass(frozen=True)
+class MapClick:
+    """A click on the map: the element id and the route or the city it names."""
+
+    element: str
+    route: Route | None = None
+    city: str | None = None
+
+
+class MapWidget(anywidget.AnyWidget):
+    """A board (and the marks of a position) that the browser draws once and restyles by id.
+
+    ``MapWidget(board, players)``; ``MapWidget.of_game(game)`` takes both from a game.
+    ``players`` name the seats of ``owners`` and ``stations`` (and fill the legend);
+    ``station_key`` puts the station mark in the legend.
+    """
+
+    _esm = _HERE / "map.js"
+    _css = _HERE / "widgets.css"
+
+    svg = traitlets.Unicode("").tag(sync=True)
+    legend = traitlets.Unicode("").tag(sync=True)
+    players = traitlets.List(traitlets.Unicode()).tag(sync=True)
+    owners = traitlets.List(traitlets.Int()).tag(sync=True)
+    stations = traitlets.Dict(value_trait=traitlets.Int()).tag(sync=True)
+    highlight_routes = traitlets.List(traitlets.Int()).tag(sync=True)
+    highlight_cities = traitlets.List(traitlets.Unicode()).tag(sync=True)
+    clicked = traitlets.Unicode("").tag(sync=True)
+    clicks = traitlets.Int(0).tag(sync=True)
+
+    def __init__(
+        self,
+        board: Board,
+        players: Sequence[str] = (),
+        *,
+        layout: str = "board",
+        station_key: bool = False,
+        **kwargs: Any,
+    ):
+        names = [str(p) for p in players]
+        super().__init__(
+            svg=live_svg(board, tuple(names) or None, layout),
+            legend=legend_html(board, tuple(names) or None, station_key),
+            players=names,
+            owners=[-1] * len(board.routes),
+            **kwargs,
+        )
+        self.board = board
+        self._ids = {route_id(r): r for r in board.routes} | {city_id(c): c for c in board.cities}
+        self._click_handlers = CallbackDispatcher()
+        self.observe(self._on_clicks, names="clicks")
+        self.add_class("ttr-map-widget")
+
+    @classmethod
+    def of_game(cls, game: Any, **kwargs: Any) -> MapWidget:
+        """A map of ``game``'s board and players, showing its position."""
+        view = cls(game.board, game.players, station_key=game.rules.has_stations, **kwargs)
+        view.show_game(game)
+        return view
+
+    def __repr__(self) -> str:
+        return f"MapWidget({self.board!r}, players={self.players!r})"
+
+    def set_players(self, players: Sequence[str], station_key: bool = False) -> None:
+        """Name other players (a new game on the same board): a new legend, no marks."""
+        names = [str(p) for p in players]
+        if not names:
+            raise ValueError("a game has players: name at least one")
+        with self.hold_sync():
+            self.show()
+            self.players = names
+            self.legend = legend_html(self.board, tuple(names), station_key)
+
+    # showing -------------------------------------------------------------------------------
+
+    def show(
+        self,
+        *,
+        owners: Mapping[int, int] | None = None,
+        stations: Mapping[str, int] | None = None,
+        highlight_routes: object = (),
+        highlight_cities: Iterable[str] = (),
+    ) -> None:
+        """Show these owners (route id -> seat), stations (city -> seat) and highlights (as
+        :func:`ttr.svg.board_svg` reads them); every change reaches the browser in one message."""
+        marks = Marks.checked(
+            self.board,
+            self.players,
+            owners,
+            stations,
+            highlight_routes,
+            highlight_cities,
+        )
+        shown = {
+            "owners": [marks.owners.get(r.id, -1) for r in self.board.routes],
+            "stations": dict(sorted(marks.stations.items())),
+            "highlight_routes": sorted(marks.routes),
+            "highlight_cities": sorted(marks.cities),
+        }
+        with self.hold_sync():
+            for name, value in shown.items():
+                if getattr(self, name) != value:  # only what changed travels (and is validated)
+                    setattr(self, name, value)
+
+    def show_game(
+        self, game: Any, *, highlight_routes: object = (), highlight_cities: Iterable[str] = ()
+    ) -> None:
+        """Show ``game``'s owners and stations, and these highlights."""
+        owners, stations, _players = game_marks(game)
+        self.show(
+            owners=owners,
+            stations=stations,
+            highlight_routes=highlight_routes,
+            highlight_cities=highlight_cities,
+        )
+
+    # clicks --------------------------------------------------------------------------------
+
+    def on_click(self, callback: Callable[[MapClick], Any], remove: bool = False) -> None:
+        """Call ``callback(click)`` on every click on a route or a city (``remove`` stops it)."""
+        self._click_handlers.register_callback(callback, remove=remove)
+
+    def click(self, element: str) -> None:
+        """What a click on the element ``element`` (``"route-7"``, ``"city-Paris"``) does."""
+        if element not in self._ids:
+            raise ValueError(f"the map has no route or city with the id {element!r}")
+        with self.hold_sync():
+            self.clicked = element
+            self.clicks += 1
+
+    @property
+    def last_click(self) -> MapClick | None:
+        """The last click, or None before the first."""
+        target = self._ids.get(self.clicked)
+        if target is None:
+            return None
+        if isinstance(target, Route):
+            return MapClick(self.clicked, route=target)
+        return MapClick(self.clicked, city=target)
+
+    def _on_clicks(self, _change: dict) -> None:
+        click = self.last_click
+        if click is not None:
+            self._click_handlers(click)

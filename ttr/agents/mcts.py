@@ -31,10 +31,11 @@ visit counts and values of the best moves as data.
 
 from __future__ import annotations
 
+import itertools
 import math
 import random
 import time
-from collections.abc import Hashable, Sequence
+from collections.abc import Hashable, Iterable, Iterator, Sequence
 from typing import Any
 
 from ttr.actions import DRAW_TICKETS, Action, BuildStation, Claim, DrawCard
@@ -42,6 +43,7 @@ from ttr.agents.base import (
     Agent,
     Choice,
     card_draws,
+    cheapest_claim,
     cheapest_claims,
     cheapest_station,
     check_seat,
@@ -146,11 +148,12 @@ class MCTSAgent(Agent):
         root = Node()
         root.prior = key(game, first)
         root.plan = self.greedy.plan(game) if game.phase == TURN else []
+        root_options = list(move_options(game, None, root.prior, root.plan))
         start = time.perf_counter()
         deadline = None if self.seconds is None else start + self.seconds
         done = 0
         while self.iterations is None or done < self.iterations:
-            self._iterate(root, determinise(game, seat, self.rng), seat)
+            self._iterate(root, determinise(game, seat, self.rng), seat, root_options)
             done += 1
             if deadline is not None and time.perf_counter() >= deadline:
                 break
@@ -198,7 +201,15 @@ class MCTSAgent(Agent):
 
     # one iteration -----------------------------------------------------------------------------
 
-    def _iterate(self, root: Node, world: Game, seat: int) -> None:
+    def _iterate(
+        self,
+        root: Node,
+        world: Game,
+        seat: int,
+        root_options: list[tuple[Hashable, Action]] | None = None,
+    ) -> None:
+        """One iteration in ``world``; ``root_options`` are the root's candidates (the same in
+        every determinisation: they depend only on what the searching seat sees)."""
         node, path = root, [root]
         while not world.is_over:
             if node.prior is None:
@@ -208,10 +219,13 @@ class MCTSAgent(Agent):
                     node.plan = self.greedy.plan(world)
             else:
                 first = None
-            moves = candidates(world, first, node.prior, node.plan)
-            keys = [key(world, move) for move in moves]
             room = max(1, int(self.widening * math.sqrt(node.visits + 1)))
-            allowed = list(zip(keys, moves, strict=True))[:room]
+            if node is root and root_options is not None:
+                allowed = root_options[:room]
+            else:
+                allowed = list(
+                    itertools.islice(move_options(world, first, node.prior, node.plan), room)
+                )
             new = next(((k, m) for k, m in allowed if k not in node.children), None)
             if new is not None:
                 for k, _ in allowed:
@@ -281,33 +295,65 @@ def candidates(
     routes in ``plan`` (the greedy bot's), the deck, one draw per kind of face-up card, the
     other claims (one per route, fewest locomotives, longest first) and tickets. Every choice
     of tickets to keep, and every move when there are few."""
-    actions = game.legal_actions()
-    if game.phase in (OPENING, TICKETS) or len(actions) <= 8:
-        moves: list[Action] = list(actions)
-    else:
-        draws = card_draws(actions)
-        moves = [*(d for d in draws if d.slot is None), *(d for d in draws if d.slot is not None)]
-        if game.phase == TURN:
-            claims = cheapest_claims(game, game.current_player)
-            routes = game.board.routes
-            longest_first = sorted(claims.values(), key=lambda c: -routes[c.route].length)
-            planned: list[Action] = [claims[r] for r in plan if r in claims]
-            moves = planned + moves + list[Action](longest_first)
-            if game.ticket_deck:
-                moves.append(DRAW_TICKETS)
-            if isinstance(prior, tuple) and prior[0] == "station":
-                station = cheapest_station(game, game.current_player, prior[1])
-                moves += [station] if station is not None else []
-    if first is None:
-        first = next((m for m in moves if key(game, m) == prior), None)
+    return [move for _, move in move_options(game, first, prior, plan)]
+
+
+def move_options(
+    game: Game, first: Action | None, prior: Hashable | None = None, plan: Sequence[int] = ()
+) -> Iterator[tuple[Hashable, Action]]:
+    """:func:`candidates` with their keys, one per key, worked out only as far as they are
+    asked for (a node the search has visited ``n`` times opens about ``sqrt(n)``)."""
     seen: set[Hashable] = set()
-    unique = []
-    for move in ([first] if first is not None else []) + moves:
-        k = key(game, move)
-        if k not in seen:
-            seen.add(k)
-            unique.append(move)
-    return unique
+
+    def fresh(moves: Iterable[Action | None]) -> Iterator[tuple[Hashable, Action]]:
+        for move in moves:
+            if move is not None:
+                k = key(game, move)
+                if k not in seen:
+                    seen.add(k)
+                    yield k, move
+
+    actions = game.legal_actions()
+    if game.phase != TURN or len(actions) <= 8:
+        if game.phase in (OPENING, TICKETS) or len(actions) <= 8:
+            moves: list[Action] = list(actions)
+        else:
+            moves = _draw_order(card_draws(actions))
+        if first is None:
+            first = next((m for m in moves if key(game, m) == prior), None)
+        yield from fresh([first, *moves])
+        return
+    player = game.current_player
+    draws = _draw_order(card_draws(actions))
+    if first is None:
+        first = _find(game, prior, draws)
+    yield from fresh([first])
+    yield from fresh(cheapest_claim(game, player, route) for route in plan)
+    yield from fresh(draws)
+    routes = game.board.routes
+    claims = cheapest_claims(game, player).values()
+    longest_first: list[Claim] = sorted(claims, key=lambda c: -routes[c.route].length)
+    yield from fresh(longest_first)
+    if game.ticket_deck:
+        yield from fresh([DRAW_TICKETS])
+    if isinstance(prior, tuple) and prior[0] == "station":
+        yield from fresh([cheapest_station(game, player, prior[1])])
+
+
+def _draw_order(draws: Sequence[DrawCard]) -> list[Action]:
+    """The deck first, then the face-up cards."""
+    return [*(d for d in draws if d.slot is None), *(d for d in draws if d.slot is not None)]
+
+
+def _find(game: Game, prior: Hashable | None, draws: Sequence[Action]) -> Action | None:
+    """The move of a turn whose key is ``prior``, if it is legal here."""
+    if isinstance(prior, tuple) and prior[0] == "claim":
+        return cheapest_claim(game, game.current_player, prior[1])
+    if isinstance(prior, tuple) and prior[0] == "station":
+        return cheapest_station(game, game.current_player, prior[1])
+    if prior == DRAW_TICKETS:
+        return DRAW_TICKETS if game.ticket_deck else None
+    return next((d for d in draws if key(game, d) == prior), None)
 
 
 def key(game: Game, action: Action) -> Hashable:

@@ -13,6 +13,7 @@ on an idle core). One line per game, then the summary.
 from __future__ import annotations
 
 import argparse
+import ast
 import os
 import platform
 import statistics
@@ -51,15 +52,27 @@ def main() -> None:
     parser.add_argument("--opponent", default="greedy")
     parser.add_argument("--iterations", type=int, default=None)
     parser.add_argument("--rollout", default="greedy")
-    parser.add_argument("--rollout-turns", default="4")
+    parser.add_argument("--rollout-turns", default=None)
     parser.add_argument("--exploration", type=float, default=None)
     parser.add_argument("--widening", type=float, default=None)
+    parser.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="any other MCTSAgent option, e.g. --option breadth=6",
+    )
     args = parser.parse_args()
     options: dict = {"rollout": args.rollout}
-    options["rollout_turns"] = None if args.rollout_turns == "end" else int(args.rollout_turns)
+    if args.rollout_turns is not None:
+        end = args.rollout_turns == "end"
+        options["rollout_turns"] = None if end else int(args.rollout_turns)
     for name in ("iterations", "exploration", "widening"):
         if getattr(args, name) is not None:
             options[name] = getattr(args, name)
+    for item in args.option:
+        name, _, value = item.partition("=")
+        options[name] = ast.literal_eval(value)
     print(f"{platform.processor() or platform.machine()}, {os.cpu_count()} cores, {options}")
     wins, leads, times = 0.0, [], []
     for i in range(args.games):

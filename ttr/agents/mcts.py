@@ -34,6 +34,7 @@ from __future__ import annotations
 import itertools
 import math
 import random
+import statistics
 import time
 from collections.abc import Hashable, Iterable, Iterator, Sequence
 from typing import Any
@@ -53,7 +54,7 @@ from ttr.agents.greedy import GreedyAgent, Paths
 from ttr.errors import TTRError
 from ttr.game import OPENING, SECOND_CARD, TICKETS, TUNNEL, TURN, Game
 
-ITERATIONS = 200
+ITERATIONS = 50
 """The default budget: iterations a move (a median 0.37 and at most 0.75 CPU seconds a move on
 the 2-core CI machine; see the README)."""
 ROLLOUTS = ("greedy", "random")
@@ -97,11 +98,14 @@ class MCTSAgent(Agent):
         iterations: int | None = ITERATIONS,
         seconds: float | None = None,
         rollout: str = "greedy",
-        rollout_turns: int | None = 4,
+        rollout_turns: int | None = None,
         exploration: float = 0.05,
         widening: float = 1.0,
         scale: float = 15.0,
         margin: float = 0.02,
+        paired: bool = True,
+        breadth: int = 6,
+        z: float = 2.0,
     ):
         super().__init__(seed)
         if iterations is None and seconds is None:
@@ -120,6 +124,9 @@ class MCTSAgent(Agent):
         self.widening = widening
         self.scale = scale
         self.margin = margin
+        self.paired = paired
+        self.breadth = breadth
+        self.z = z
         self.greedy = GreedyAgent(self.rng)
 
     def __repr__(self) -> str:
@@ -149,6 +156,8 @@ class MCTSAgent(Agent):
         root.prior = key(game, first)
         root.plan = self.greedy.plan(game) if game.phase == TURN else []
         root_options = list(move_options(game, None, root.prior, root.plan))
+        if self.paired:
+            return self._halving(game, seat, root_options)
         start = time.perf_counter()
         deadline = None if self.seconds is None else start + self.seconds
         done = 0
@@ -198,6 +207,67 @@ class MCTSAgent(Agent):
                 f"win); no move of the {done} searches beat it by {self.margin}."
             )
         return Choice(action, reason, text)
+
+    def _halving(
+        self, game: Game, seat: int, root_options: list[tuple[Hashable, Action]]
+    ) -> Choice:
+        first_key, first = root_options[0]
+        moves = dict(root_options[: self.breadth])
+        others = list(moves)[1:]
+        rounds, left = 1, len(others)
+        while left > 1:
+            left = (left + 1) // 2
+            rounds += 1
+        budget = self.iterations or 200
+        diffs: dict[Hashable, list[float]] = {k: [] for k in moves}
+        values: dict[Hashable, list[float]] = {k: [] for k in moves}
+        done = 0
+        for _ in range(rounds):
+            alive = [first_key, *others]
+            worlds = max(1, budget // rounds // len(alive))
+            for _ in range(worlds):
+                world = determinise(game, seat, self.rng)
+                base = 0.0
+                for k in alive:
+                    w = world.copy()
+                    w.play(moves[k])
+                    v = self._values(self._playout(w), seat)[seat]
+                    done += 1
+                    values[k].append(v)
+                    if k == first_key:
+                        base = v
+                    else:
+                        diffs[k].append(v - base)
+            if len(others) > 1:
+                others.sort(key=lambda k: -statistics.fmean(diffs[k]))
+                others = others[: (len(others) + 1) // 2]
+        best = others[0] if others else first_key
+        gain = statistics.fmean(diffs[best]) if others else 0.0
+        spread = (
+            statistics.stdev(diffs[best]) / math.sqrt(len(diffs[best]))
+            if others and len(diffs[best]) > 1
+            else 1.0
+        )
+        chosen = best if others and gain > self.z * spread and gain > 0 else first_key
+        ranked = sorted(moves, key=lambda k: (-len(values[k]), -statistics.fmean(values[k])))
+        options = [
+            {
+                "move": game.notation(moves[k]),
+                "visits": len(values[k]),
+                "value": round(statistics.fmean(values[k]), 3),
+            }
+            for k in ranked[:5]
+        ]
+        reason: dict[str, Any] = {
+            "kind": "search",
+            "iterations": done,
+            "options": options,
+            "greedy": game.notation(first),
+            "overruled": chosen != first_key,
+            "gain": round(gain, 4),
+            "spread": round(spread, 4),
+        }
+        return Choice(moves[chosen], reason, "")
 
     # one iteration -----------------------------------------------------------------------------
 

@@ -1,13 +1,16 @@
 """The search bot against the greedy bot: win rate (95% CI) and thinking time per move.
 
-Run ``python benchmarks/bench_mcts.py --map europe --games 20 --seed 300`` (the README's
+Run ``python benchmarks/bench_mcts.py --map europe --games 40 --seed 2000`` (the README's
 figures); ``--iterations``, ``--rollout``, ``--rollout-turns`` (a number, or ``end``),
-``--exploration`` and ``--widening`` set the search. Nothing runs on import.
+``--exploration``, ``--widening`` and ``--option NAME=VALUE`` (any other option of
+:class:`ttr.agents.MCTSAgent`, e.g. ``--option search='tree'``) set the search. Nothing runs on
+import.
 
 Game ``i`` is dealt from seed ``seed + i // 2`` and the search bot takes seat ``i % 2``, so each
 deal is played from both seats. Every decision with more than one legal move is timed twice:
 wall-clock and the process's CPU time (on a shared machine the CPU time is what the move costs
-on an idle core). One line per game, then the summary.
+on an idle core). One line per game (with the tally so far, so that a run stopped early
+still says something), then the summary.
 """
 
 from __future__ import annotations
@@ -81,10 +84,12 @@ def main() -> None:
         leads.append(lead)
         times += moves
         cpu = sorted(c for _, c in moves)
+        p, low, high = proportion_ci(wins, i + 1)
         print(
             f"game {i + 1}: seat {i % 2 + 1}, result {result}, lead {lead:+d}, "
             f"cpu s/move median {statistics.median(cpu):.3f} max {cpu[-1]:.3f}, "
-            f"load {os.getloadavg()[0]:.1f}",
+            f"load {os.getloadavg()[0]:.1f}; so far {wins:g} of {i + 1}, "
+            f"{100 * p:.0f}% ({100 * low:.0f}-{100 * high:.0f}%)",
             flush=True,
         )
     p, low, high = proportion_ci(wins, args.games)

@@ -9,8 +9,10 @@ looks only at what its player may know (its hand and tickets, and the public tab
   an opponent has cut a ticket's path (Europe).
 - :class:`LongRouteAgent` (``long``, also ``longroute``) grabs the longest route it can pay for
   (long routes score most per train, C3) and otherwise draws.
-- :class:`MCTSAgent` (``mcts``, or ``mcts:N`` for N iterations a move) searches: Monte-Carlo
-  tree search over sampled deals of what it cannot see (see :mod:`ttr.agents.mcts`).
+- :class:`MCTSAgent` (``mcts``, or ``mcts:N`` for N iterations a move) searches: it plays its
+  candidate moves out in the same sampled deals of what it cannot see and keeps the greedy move
+  unless another does clearly better (or, with ``search="tree"``, information-set Monte-Carlo
+  tree search; see :mod:`ttr.agents.mcts`).
 
 ``agent.explain(game)`` returns the move as a :class:`Choice` with its reason as data.
 """

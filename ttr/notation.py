@@ -25,10 +25,10 @@ from ttr.actions import (
 )
 from ttr.colors import LOCOMOTIVE, card_kind
 from ttr.errors import IllegalAction, NotationError, UnknownReference, preview
+from ttr.i18n import N_, Message
 from ttr.open_routes import is_open
 from ttr.payment import payment_problem, tunnel_extra_options
 from ttr.state import Setup, State
-from ttr.text import count
 from ttr.turn.stations import station_cost
 
 MAX_TEXT = 300
@@ -163,7 +163,7 @@ def split_cards(rest: str, text: str, what: str) -> tuple[str, Cards]:
     return head, cards
 
 
-def _payment(cards: Cards, cost: int, rule: str, what: str) -> tuple[str | None, int]:
+def _payment(cards: Cards, cost: int, rule: str, what: Message) -> tuple[str | None, int]:
     """``(color, locomotives)`` from listed cards; one bare colour word means all ``cost`` cards."""
     if len(cards) == 1 and cards[0][1] is None:
         return (None, cost) if cards[0][0] == LOCOMOTIVE else (cards[0][0], 0)
@@ -171,12 +171,16 @@ def _payment(cards: Cards, cost: int, rule: str, what: str) -> tuple[str | None,
     if len(colors) > 1:
         raise IllegalAction(
             rule,
-            f"{what} is paid in one colour (plus locomotives), not {' and '.join(sorted(colors))}",
+            "{what} is paid in one colour (plus locomotives), not {colors:colours}",
+            what=what,
+            colors=sorted(colors),
         )
     locos = sum(n or 1 for kind, n in cards if kind == LOCOMOTIVE)
     total = sum(n or 1 for _, n in cards)
     if total != cost:
-        raise IllegalAction(rule, f"{what} takes {count(cost, 'card')}; {total} listed")
+        raise IllegalAction(
+            rule, "{what} takes {cost:#card}; {total} listed", what=what, cost=cost, total=total
+        )
     color = colors.pop() if colors else None
     return color, locos
 
@@ -188,7 +192,10 @@ def _parse_claim(setup: Setup, state: State, rest: str, text: str) -> Claim:
     board = setup.board
     candidates = board.find_routes(head)
     player = state.current_player
-    payments = [_payment(cards, r.length, "C2", board.ref(r)) for r in candidates]
+    payments = [
+        _payment(cards, r.length, "C2", Message("{ref:route}", ref=board.ref(r)))
+        for r in candidates
+    ]
 
     def preference(index: int) -> tuple[bool, bool, bool]:
         """Open to the player first, then payable with the listed cards, then free."""
@@ -210,7 +217,7 @@ def _parse_station(setup: Setup, state: State, rest: str, text: str) -> BuildSta
     player = state.current_player
     has = setup.rules.has_stations and state.stations_left[player]
     cost = station_cost(setup, state, player) if has else 1
-    color, locos = _payment(cards, cost, "ST2", "this station")
+    color, locos = _payment(cards, cost, "ST2", Message("this station"))
     return BuildStation(city, color, locos)
 
 
@@ -225,11 +232,12 @@ def _parse_pay(state: State, rest: str) -> PayTunnel:
     cards = read_cards(rest)
     if tunnel is None:
         return PayTunnel(sum(n or 1 for kind, n in cards if kind == LOCOMOTIVE))
-    color, locos = _payment(cards, tunnel.extra, "C7", "the tunnel's extra cost")
+    color, locos = _payment(cards, tunnel.extra, "C7", Message("the tunnel's extra cost"))
     if color is not None and color != tunnel.color:
-        raise IllegalAction(
-            "C7", f"the extra cost is paid in {tunnel.color or 'locomotives'}, not {color}"
-        )
+        text = N_("the extra cost is paid in {paid:colour}, not {color:colour}")
+        if tunnel.color is None:
+            text = N_("the extra cost is paid in locomotives, not {color:colour}")
+        raise IllegalAction("C7", text, paid=tunnel.color, color=color)
     return PayTunnel(locos)
 
 

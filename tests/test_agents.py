@@ -102,7 +102,7 @@ def test_search_bot_builds_stations_and_claims_tunnels_and_ferries(search):
     # paired search with z=inf never overrules it (though it plays every candidate out): so
     # wherever the greedy bot builds a station, claims a tunnel or a ferry, or pays a tunnel,
     # the search can
-    options = {"tree": {"iterations": 1}, "halving": {"iterations": 6, "z": math.inf}}[search]
+    options = {"tree": {"iterations": 1}, "halving": {"iterations": 2, "z": math.inf}}[search]
     seen, wanted = set(), {"BuildStation", "tunnel", "ferry", "PayTunnel"}
     for seed in range(12):
         if seen == wanted:

@@ -4,6 +4,7 @@
 #   make classroom  the Voila classroom app
 #   make lint       ruff (lint and format check) and mypy
 #   make book       the static site of every notebook and the docs, in _build/html
+#   make messages   the Korean message catalogue in step with the code (ttr/locale), compiled
 # The venv is .venv; it is created and (re)installed automatically when pyproject.toml changes.
 
 PYTHON ?= python3
@@ -17,7 +18,7 @@ ROOT_FLAG      := $(if $(filter 0,$(shell id -u)),--allow-root,)
 LAB_OVERRIDES  := $(VENV)/share/jupyter/lab/settings/overrides.json
 LINT_PATHS     := $(wildcard conftest.py ttr tests benchmarks docs)
 
-.PHONY: venv lab test classroom lint book clean distclean
+.PHONY: venv lab test classroom lint book messages clean distclean
 
 venv: $(STAMP)
 
@@ -45,6 +46,11 @@ classroom: venv
 # Renders the committed outputs (no notebook is executed); see docs/conf.py.
 book: venv
 	$(BIN)/python -m sphinx -E -W --keep-going -b html -d _build/doctrees -c docs . _build/html
+
+# New messages get an empty translation in ttr/locale/ko/LC_MESSAGES/ttr.po, stale ones go;
+# the .mo is compiled beside it (tests/test_i18n.py checks both).
+messages: venv
+	$(BIN)/python tests/catalogue.py
 
 lint: venv
 	$(BIN)/ruff check $(LINT_PATHS)

@@ -242,6 +242,28 @@ def test_TTR_LANG_chooses_the_language_and_the_catalogue_loads_only_when_a_messa
     assert _python(code) == "[] Ticket to Ride: Europe ['en']"
 
 
+@pytest.mark.parametrize(
+    "rules, players, variant",
+    [
+        ("usa", 9, None),
+        ("mars", 2, None),
+        ("usa", ["Ann", "Ann"], None),
+        ("usa", ["", "Ben"], None),
+        ("usa", ["Ann", "B\x07n"], None),
+        ("usa", 2.5, None),
+        ("usa", 2, "nope"),
+        (3, 2, None),
+    ],
+)
+def test_a_game_set_up_wrongly_is_refused_in_korean(rules, players, variant):
+    with pytest.raises(TTRError) as caught:
+        Game(rules, players, seed=1, variant=variant)
+    english = str(caught.value)
+    with language("ko"):
+        korean = str(caught.value)
+    assert HANGUL.search(korean) and not HANGUL.search(english), korean
+
+
 def test_a_refusal_is_pickled_whole_and_shown_in_the_language_in_force():
     game = Game("usa", 2, seed=3)
     with pytest.raises(IllegalAction) as caught:

@@ -515,7 +515,9 @@ def load_board(name: str) -> Board:
     """
     key = _key(name) if isinstance(name, str) and len(name) <= 40 else ""
     if key not in MAPS:
-        raise UnknownMap(f"unknown map {preview(name)} (known maps: {', '.join(MAPS)})")
+        raise UnknownMap(
+            "unknown map {name} (known maps: {known})", name=preview(name), known=", ".join(MAPS)
+        )
     return _load(key)
 
 

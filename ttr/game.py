@@ -456,7 +456,11 @@ class Game:
     def observation(self, player: int) -> dict[str, Any]:
         """What ``player`` may know: everything public, plus their own hand, tickets and offer."""
         if type(player) is not int or not 0 <= player < self.num_players:
-            raise PlayerError(f"no seat {preview(player)}: seats are 0-{self.num_players - 1}")
+            raise PlayerError(
+                "no seat {seat}: seats are 0-{last}",
+                seat=preview(player),
+                last=self.num_players - 1,
+            )
         state = self.state
         board, pool = self.board, self.setup.ticket_pool
         public: dict[str, Any] = {

@@ -10,7 +10,7 @@ A :class:`Game` is dealt from a rule set and a seed, then moves forward one acti
 ``legal_actions()`` lists every legal action in a fixed order, ``play`` checks an action and
 raises :class:`IllegalAction` (naming the rule) without changing anything when it is not allowed,
 ``undo`` takes the last action back, ``copy`` clones, ``observation(player)`` shows what one
-player may know, ``events`` records each step as data with its plain-English narration, and
+player may know, ``events`` records each step as data with its narration (English by default), and
 ``to_json``/``from_json`` round-trip exactly. A turn may take several actions: the pending
 decision (the second card of a draw, a tunnel's extra cost, the tickets to keep) is in ``phase``.
 

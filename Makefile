@@ -1,5 +1,6 @@
 # Ticket to Ride teaching notebooks: developer entry points.
 #   make lab        JupyterLab on the start-here notebook
+#   make lab-ko     the same on the Korean start page (notebooks/ko/00_start_here.ipynb)
 #   make test       every test (unit, property, notebooks, browser)
 #   make classroom  the Voila classroom app
 #   make lint       ruff (lint and format check) and mypy
@@ -14,13 +15,17 @@ STAMP  := $(VENV)/.installed
 
 START_NOTEBOOK := notebooks/00_start_here.ipynb
 LAB_TARGET     := $(or $(wildcard $(START_NOTEBOOK)),$(wildcard notebooks/))
+LAB_TARGET_KO  := $(or $(wildcard notebooks/ko/00_start_here.ipynb),$(LAB_TARGET))
+# The Korean notebooks' kernel (named in their metadata): this venv's Python with TTR_LANG=ko,
+# so that the engine speaks Korean in them without a code cell of their own.
+KO_KERNEL      := $(VENV)/share/jupyter/kernels/ttr-ko/kernel.json
 ROOT_FLAG      := $(if $(filter 0,$(shell id -u)),--allow-root,)
 LAB_OVERRIDES  := $(VENV)/share/jupyter/lab/settings/overrides.json
 LINT_PATHS     := $(wildcard conftest.py ttr tests benchmarks docs)
 
-.PHONY: venv lab test classroom lint book messages clean distclean
+.PHONY: venv lab lab-ko test classroom lint book messages clean distclean
 
-venv: $(STAMP)
+venv: $(STAMP) $(KO_KERNEL)
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -31,10 +36,26 @@ $(STAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --disable-pip-version-check -e '.[dev,book]'
 	touch $@
 
-lab: venv
+# A target of its own (after the install), so that a venv made before it gets the kernel too.
+$(KO_KERNEL): $(STAMP)
+	$(BIN)/python -m ipykernel install --sys-prefix --name ttr-ko \
+		--display-name "Python 3 (ttr, 한국어)" --env TTR_LANG ko
+
+# $(1): the notebook to open.
+define open_lab
 	mkdir -p $(dir $(LAB_OVERRIDES))
 	printf '%s\n' '{"@jupyterlab/apputils-extension:notification": {"fetchNews": "false", "checkForUpdates": false}}' > $(LAB_OVERRIDES)
-	$(BIN)/jupyter lab $(ROOT_FLAG) $(LAB_TARGET)
+	$(BIN)/jupyter lab $(ROOT_FLAG) $(1)
+endef
+
+lab: venv
+	$(call open_lab,$(LAB_TARGET))
+
+# A target, not `make lab LANG=ko`: LANG (and LANGUAGE) are the shell's locale variables, and a
+# TTR_LANG given to make would reach every kernel of the server, the English notebooks' too.
+# The Korean notebooks speak Korean through their kernel (ttr-ko), whichever way Lab starts.
+lab-ko: venv
+	$(call open_lab,$(LAB_TARGET_KO))
 
 # Two workers (CI has two cores); --dist loadscope in pyproject keeps each notebook on one worker.
 test: venv

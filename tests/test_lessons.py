@@ -17,13 +17,6 @@ import pytest
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
 LESSONS = sorted(p for p in NOTEBOOKS.glob("[0-9][0-9]_*.ipynb") if int(p.name[:2]) >= 10)
 CORE_WORDS = 1_050  # "at most about 1,000"
-# Lessons of other authors whose predict prompt is answered, asserts included, by the very next
-# cell: lesson -> what to move. Strict expected failures: a fixed one must leave this list.
-KNOWN_GIVEAWAYS = {
-    "16_cutting_the_map": "the cell after the first prompt asserts the hint's neighbour counts",
-    "18_chinese_postman": "the cell after the prompt asserts the answer (the bound 235)",
-    "20_markov_chains_of_the_market": "the cell after the prompt asserts the simulated answer",
-}
 FENCED = re.compile(r"```.*?```", re.S)
 
 
@@ -57,16 +50,7 @@ def test_core_fits_one_period_then_exercises_then_going_further(path: Path) -> N
     assert words <= CORE_WORDS, f"{path.stem}: the core has {words} words"
 
 
-@pytest.mark.parametrize(
-    "path",
-    [
-        pytest.param(p, marks=pytest.mark.xfail(reason=KNOWN_GIVEAWAYS[p.stem], strict=True))
-        if p.stem in KNOWN_GIVEAWAYS
-        else p
-        for p in LESSONS
-    ],
-    ids=lambda p: p.stem,
-)
+@pytest.mark.parametrize("path", LESSONS, ids=lambda p: p.stem)
 def test_predict_prompts_do_not_give_the_answer_away(path: Path) -> None:
     notebook = cells(path)
     prompts = [

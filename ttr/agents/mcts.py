@@ -71,8 +71,8 @@ from ttr.game import OPENING, SECOND_CARD, TICKETS, TUNNEL, TURN, Game
 
 ITERATIONS = 50
 """The default budget: iterations (a move played in one sampled deal, then a rollout) a
-decision; about a quarter of a CPU second a decision, and under one, on the 2-core CI machine
-(see the README)."""
+decision: a median of 0.2 CPU seconds a decision on the 2-core CI machine, the first
+decisions of a game (the longest rollouts) up to about 1.1 (see the README)."""
 SEARCHES = ("halving", "tree")
 ROLLOUTS = ("greedy", "random")
 FOLLOW_UPS = (SECOND_CARD, TUNNEL)

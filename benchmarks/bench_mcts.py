@@ -1,7 +1,8 @@
 """The search bot against the greedy bot: win rate (95% CI) and thinking time per move.
 
 Run ``python benchmarks/bench_mcts.py --map europe --games 40 --seed 2000`` (the README's
-figures); ``--iterations``, ``--rollout``, ``--rollout-turns`` (a number, or ``end``),
+figures: the ladder's search bot, :data:`ttr.agents.mcts.PAIRED`); ``--iterations``,
+``--rollout``, ``--rollout-turns`` (a number, or ``end``),
 ``--exploration``, ``--widening`` and ``--option NAME=VALUE`` (any other option of
 :class:`ttr.agents.MCTSAgent`, e.g. ``--option search='tree'``) set the search. Nothing runs on
 import.
@@ -23,6 +24,7 @@ import statistics
 import time
 
 from ttr.agents import MCTSAgent, make_agent
+from ttr.agents.mcts import PAIRED
 from ttr.game import Game
 from ttr.simulation import proportion_ci
 
@@ -31,7 +33,7 @@ def duel(rules: str, seed: int, seat: int, options: dict, opponent: str) -> tupl
     """One game: (search bot's result 1/0.5/0, its score lead, [(wall, cpu) per decision])."""
     game = Game(rules, 2, seed=seed, record=False)
     bots = [make_agent(opponent, seed * 31 + s) for s in range(2)]
-    bots[seat] = MCTSAgent(seed * 31 + seat, **options)
+    bots[seat] = MCTSAgent(seed * 31 + seat, **{**PAIRED, **options})
     times = []
     while not game.is_over:
         player = game.current_player

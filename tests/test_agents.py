@@ -65,6 +65,7 @@ def test_make_agent_knows_every_bot_its_aliases_and_search_budgets():
     assert set(SEARCH_AGENTS) == {"mcts"}
     search = make_agent("mcts:25", seed=3)
     assert isinstance(search, MCTSAgent) and search.iterations == 25
+    assert (search.search, search.rollout_turns) == ("halving", None)
     for bad in ("bogus", "mcts:0", "mcts:lots", "greedy:5"):
         with pytest.raises(ValueError, match="agent"):
             make_agent(bad)
@@ -86,7 +87,7 @@ def test_make_agent_knows_every_bot_its_aliases_and_search_budgets():
 def test_search_bot_plays_whole_games_legally_under_every_rule_set(rules):
     players = 3 if rules == "europe" else 2
     game = Game(rules, players, seed=11, record=False)
-    bots = [tiny_search(0, rollout_turns=1), tiny_search(1, rollout="random", search="tree")]
+    bots = [tiny_search(0, rollout_turns=1, search="halving"), tiny_search(1, rollout="random")]
     bots += [make_agent("greedy", seat) for seat in range(2, players)]
     while not game.is_over:
         action = bots[game.current_player].choose(game)
@@ -245,7 +246,7 @@ def test_bots_never_read_what_their_seat_cannot_see(name, rules):
         other = rearrange_hidden(game, seat, seed=len(game.cards.deck))
 
         def bot():
-            return tiny_search(7) if name == "mcts" else make_agent(name, 7)
+            return tiny_search(7, search="halving") if name == "mcts" else make_agent(name, 7)
 
         assert bot().choose(game) == bot().choose(other)
         phases.add(game.phase)
@@ -265,9 +266,11 @@ def test_tree_search_overrules_the_greedy_move_only_by_its_margin():
 def test_paired_search_overrules_the_greedy_move_only_by_a_significant_gain():
     game = next(g for g in positions("usa", 2, 3, every=5) if g.turn > 6 and g.phase == TURN)
     greedy = make_agent("greedy").choose(game)
-    never = MCTSAgent(2, iterations=60, rollout_turns=2, z=math.inf).explain(game)
+    never = MCTSAgent(2, search="halving", iterations=60, rollout_turns=2, z=math.inf)
+    never = never.explain(game)
     assert never.action == greedy and not never.reason["overruled"]
-    eager = MCTSAgent(2, iterations=60, rollout_turns=2, z=-math.inf).explain(game)
+    eager = MCTSAgent(2, search="halving", iterations=60, rollout_turns=2, z=-math.inf)
+    eager = eager.explain(game)
     reason = eager.reason
     # the finalist is played whenever it gained on average, in the same deals
     assert reason["overruled"] == (reason["gain"] > 0)

@@ -10,27 +10,27 @@ unbuilt stations). A player's value is a logistic of their lead over the best ot
 
 Two searches use these iterations (``search=``):
 
-``"halving"`` (the default): a paired comparison of the candidate moves at the root. Every
-candidate still in the race is played in the *same* sampled deals, followed by the same
-deterministic greedy rollout, so two moves differ only by the move (common random numbers),
-and the noise of the unknown tickets and deck cancels out of their difference. The budget is
-split by *sequential halving* (Karnin, Koren and Somekh, 2013): in each round every
-candidate left gets its share of deals, then the worse half (by mean gain over the greedy
-move in the same deals) drops out, until one challenger is left. The bot plays the
-challenger if its mean gain over the greedy move exceeds ``z`` standard errors of the paired
+``"halving"`` (the ladder's ``mcts``, with the settings :data:`PAIRED`): a paired comparison of
+the candidate moves at the root. Every candidate still in the race is played in the *same*
+sampled deals, followed by the same deterministic greedy rollout, so two moves differ only by
+the move (common random numbers), and the noise of the unknown tickets and deck cancels out of
+their difference. The budget is split by *sequential halving* (Karnin, Koren and Somekh, 2013):
+in each round every candidate left gets its share of deals, then the worse half (by mean gain
+over the greedy move in the same deals) drops out, until one challenger is left. The bot plays
+the challenger if its mean gain over the greedy move exceeds ``z`` standard errors of the paired
 differences, else the greedy move.
 
-``"tree"``: single-observer information-set MCTS (ISMCTS). One tree is shared by all
-determinisations; at each node the player to move picks a child by UCB1 among the moves
-*available in this determinisation* (each child's exploration term counting how often it was
-available); one node is added per iteration, its rollout scored and each player's value backed
-up the path. The bot plays the most visited move if its mean value beats the greedy move's by
-``margin``, else the greedy move.
+``"tree"`` (the class's default, 200 iterations of 4-turn rollouts): single-observer
+information-set MCTS (ISMCTS). One tree is shared by all determinisations; at each node the
+player to move picks a child by UCB1 among the moves *available in this determinisation* (each
+child's exploration term counting how often it was available); one node is added per iteration,
+its rollout scored and each player's value backed up the path. The bot plays the most visited
+move if its mean value beats the greedy move's by ``margin``, else the greedy move.
 
 Measured (see the README): against the greedy bot the tree (200 iterations, 4-turn rollouts)
 won about two games in three, about as often on each board, because the values of moves differ
 by hundredths and unpaired samples of a few hundred futures cannot tell them apart; the paired
-search with rollouts to the end is the default.
+search with rollouts to the end won about three in four.
 
 Moves are grouped so that the search does not drown in payments: one claim per route (the
 legal payment with the fewest locomotives), one draw per face-up card kind, and a station only
@@ -69,10 +69,13 @@ from ttr.agents.greedy import GreedyAgent, Paths
 from ttr.errors import TTRError
 from ttr.game import OPENING, SECOND_CARD, TICKETS, TUNNEL, TURN, Game
 
-ITERATIONS = 50
-"""The default budget: iterations (a move played in one sampled deal, then a rollout) a
-decision: a median of 0.2 CPU seconds a decision on the 2-core CI machine, the first
-decisions of a game (the longest rollouts) up to about 1.1 (see the README)."""
+ITERATIONS = 200
+"""The class's default budget (the tree search, as lesson 21 uses it): iterations a move."""
+PAIRED: dict[str, Any] = {"search": "halving", "iterations": 50, "rollout_turns": None}
+"""The search bot of the ladder and the README's figures (``make_agent("mcts")``): the paired
+search, 50 iterations (a move played in one sampled deal, then a greedy rollout to the end) a
+decision: a median of 0.2 CPU seconds a decision on the 2-core CI machine, the first decisions
+of a game (the longest rollouts) up to about 1.1 (see the README)."""
 SEARCHES = ("halving", "tree")
 ROLLOUTS = ("greedy", "random")
 FOLLOW_UPS = (SECOND_CARD, TUNNEL)
@@ -117,9 +120,9 @@ class MCTSAgent(Agent):
         *,
         iterations: int | None = ITERATIONS,
         seconds: float | None = None,
-        search: str = "halving",
+        search: str = "tree",
         rollout: str = "greedy",
-        rollout_turns: int | None = None,
+        rollout_turns: int | None = 4,
         scale: float = 15.0,
         breadth: int = 6,
         z: float = 2.0,

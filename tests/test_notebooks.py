@@ -36,6 +36,7 @@ LESSONS = [
     "18_chinese_postman",
     "19_a_star",
     "20_markov_chains_of_the_market",
+    "21_how_a_computer_plays",
 ]
 
 

@@ -7,6 +7,7 @@
 #   make scoresheet the Voila app: score a real game by clicks
 #   make lint       ruff (lint and format check) and mypy
 #   make book       the static site of every notebook and the docs, in _build/html
+#   make messages   the Korean message catalogue in step with the code (ttr/locale), compiled
 # The venv is .venv; it is created and (re)installed automatically when pyproject.toml changes.
 
 PYTHON ?= python3
@@ -24,7 +25,7 @@ ROOT_FLAG      := $(if $(filter 0,$(shell id -u)),--allow-root,)
 LAB_OVERRIDES  := $(VENV)/share/jupyter/lab/settings/overrides.json
 LINT_PATHS     := $(wildcard conftest.py ttr tests benchmarks docs)
 
-.PHONY: venv lab lab-ko test classroom play scoresheet lint book clean distclean
+.PHONY: venv lab lab-ko test classroom play scoresheet lint book messages clean distclean
 
 venv: $(STAMP) $(KO_KERNEL)
 
@@ -74,6 +75,11 @@ scoresheet: venv
 # Renders the committed outputs (no notebook is executed); see docs/conf.py.
 book: venv
 	$(BIN)/python -m sphinx -E -W --keep-going -b html -d _build/doctrees -c docs . _build/html
+
+# New messages get an empty translation in ttr/locale/ko/LC_MESSAGES/ttr.po, stale ones go;
+# the .mo is compiled beside it (tests/test_i18n.py checks both).
+messages: venv
+	$(BIN)/python tests/catalogue.py
 
 lint: venv
 	$(BIN)/ruff check $(LINT_PATHS)

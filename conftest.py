@@ -6,6 +6,9 @@ running pytest from a subdirectory (``cd notebooks && pytest``) works too.
 
 The Korean notebooks (``notebooks/ko/``) run with the kernel their metadata names, ``ttr-ko``
 (see :func:`pytest_runtest_setup`). Everything else lives in tests/conftest.py.
+
+A ``TTR_LANG`` set in the developer's shell is dropped here: the English notebooks and tests
+expect English, and the Korean kernel sets the language itself.
 """
 
 from __future__ import annotations
@@ -14,6 +17,8 @@ import os
 from collections.abc import Generator
 
 import pytest
+
+os.environ.pop("TTR_LANG", None)
 
 
 def pytest_configure(config: pytest.Config) -> None:

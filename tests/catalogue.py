@@ -2,7 +2,8 @@
 
 Babel (a dev dependency; the engine itself reads the compiled catalogue with the standard
 library's :mod:`gettext`) extracts every message the engine marks for translation: the
-templates given to ``IllegalAction``, ``Message`` and ``render``, and those marked with ``N_``,
+templates given to ``IllegalAction``, ``NotationError``, ``UnknownReference``, ``UnknownMap``,
+``UnknownRuleSet``, ``PlayerError``, ``Message`` and ``render``, and those marked with ``N_``,
 ``Nn_`` (singular and plural) and ``Np_`` (with a context), see :mod:`ttr.i18n`. The rule sets'
 titles are catalogue entries too (they are shown through ``{title:text}``).
 
@@ -34,6 +35,11 @@ KEYWORDS = {
     "render": None,
     "Message": None,
     "IllegalAction": (2,),
+    "NotationError": None,
+    "UnknownReference": None,
+    "UnknownMap": None,
+    "UnknownRuleSet": None,
+    "PlayerError": None,
 }
 """The calls whose string arguments are messages (Babel's keyword specs)."""
 

@@ -3,10 +3,11 @@
 The catalogue ``ttr/locale/ko/LC_MESSAGES/ttr.po`` holds exactly the messages the code marks for
 translation, each translated, and ``ttr.mo`` is that ``.po`` compiled (``python
 tests/catalogue.py`` brings both in step). Seeded games on both boards, every variant and every
-staged scenario are played with Korean on, with refusals of every rule id they can provoke:
-no narration line and no refusal falls back to English, and each refusal starts with its rule
-id. English stays the default, and the English messages are the same before and after Korean
-was used (the other tests check their English words).
+staged scenario are played with Korean on, with refusals of every rule id they can provoke and
+action texts that do not read: no narration line, no refusal and no notation error falls back
+to English, and each refusal starts with its rule id. English stays the default, and the
+English messages are the same before and after Korean was used (the other tests check their
+English words).
 """
 
 from __future__ import annotations
@@ -44,6 +45,7 @@ from ttr import (
 )
 from ttr.i18n import (
     COUNTED,
+    SPECS,
     Message,
     get_language,
     language,
@@ -76,6 +78,10 @@ CODE = re.compile(
 """The names of code a type error cites: an action's field (``Claim.route``), ``int``, ``None``."""
 
 
+SAME_IN_KOREAN = {"{card:card}", "{ref:route}", "{tickets} ({keep})", ", "}
+"""The entries whose Korean is their English: only fields and punctuation."""
+
+
 @pytest.fixture(autouse=True)
 def english_after():
     """Each test starts and ends in English, whatever it sets."""
@@ -106,8 +112,7 @@ def test_catalogue_has_every_message_of_the_code_and_nothing_else():
 
 
 def test_every_catalogue_entry_is_translated_with_the_fields_of_its_message():
-    specs = {"", "colour", "card", "cards", "colours", "payment", "route", "ordinal", "text"}
-    specs |= {"#" + noun for noun in COUNTED}
+    specs = {"", *SPECS, *("#" + noun for noun in COUNTED)}
     for message in read("ko"):
         if not message.id:
             continue
@@ -122,7 +127,7 @@ def test_every_catalogue_entry_is_translated_with_the_fields_of_its_message():
             fields = _fields(text)
             assert {name for name, _ in fields} <= allowed, (ids[0], text)
             assert {spec for _, spec in fields} <= specs, (ids[0], text)
-            if ids[0].strip() not in {"{card:card}", "{ref:route}", "{tickets} ({keep})"}:
+            if ids[0] not in SAME_IN_KOREAN:
                 assert HANGUL.search(text) or not any(c.isalpha() for c in text), text
 
 
@@ -137,6 +142,8 @@ SAMPLES = {
     "ordinal": "second",
     "text": "Ticket to Ride: Europe",
     "#colour card": (2, "red"),
+    "colour list": ("blue", "red"),
+    "word": "usa",
 }
 """A value for a field of each format spec (a count for any other ``#noun``)."""
 
@@ -156,7 +163,7 @@ def test_every_catalogue_entry_renders_in_korean():
             else:
                 text = render(message.id, **fields)
             assert "{" not in text and text.strip(), (message.id, text)
-            assert text != ids[0] or ids[0] in {"{card:card}", "{ref:route}", "{tickets} ({keep})"}
+            assert text != ids[0] or ids[0] in SAME_IN_KOREAN
         paid = [
             str(Message("{p:payment}", p=p)) for p in (("red", 2, 1), ("red", 2, 0), (None, 0, 3))
         ]
@@ -235,6 +242,28 @@ def test_TTR_LANG_chooses_the_language_and_the_catalogue_loads_only_when_a_messa
     assert _python(code) == "[] Ticket to Ride: Europe ['en']"
 
 
+@pytest.mark.parametrize(
+    "rules, players, variant",
+    [
+        ("usa", 9, None),
+        ("mars", 2, None),
+        ("usa", ["Ann", "Ann"], None),
+        ("usa", ["", "Ben"], None),
+        ("usa", ["Ann", "B\x07n"], None),
+        ("usa", 2.5, None),
+        ("usa", 2, "nope"),
+        (3, 2, None),
+    ],
+)
+def test_a_game_set_up_wrongly_is_refused_in_korean(rules, players, variant):
+    with pytest.raises(TTRError) as caught:
+        Game(rules, players, seed=1, variant=variant)
+    english = str(caught.value)
+    with language("ko"):
+        korean = str(caught.value)
+    assert HANGUL.search(korean) and not HANGUL.search(english), korean
+
+
 def test_a_refusal_is_pickled_whole_and_shown_in_the_language_in_force():
     game = Game("usa", 2, seed=3)
     with pytest.raises(IllegalAction) as caught:
@@ -279,7 +308,11 @@ def garbage(rng: random.Random, game: Game) -> list[object]:
         f"claim {ref} " + " ".join(["red"] * (route.length + 1)),
         f"station {board.display(city)} red blue",
         rng.choice(["pay red blue", "pay blue", "pay loco", "pay green green green"]),
-        "nonsense",
+        rng.choice(["nonsense", "", "draw 9x", "pass now", "keep Foo-Bar", "keep 1, x"]),
+        rng.choice([f"claim {ref} 2 2 red", f"claim {ref} 2", f"claim {ref} purple", "claim"]),
+        rng.choice(["claim Nowhere-Paris red", "claim Paris red", f"station {city}x red"]),
+        f"claim {board.display(route.a)}-{board.display(route.b)} (pink) pink",
+        rng.choice([f"claim {board.display(route.a)}-{board.display(route.a)} red", "station"]),
     ]
 
 
@@ -289,6 +322,7 @@ class Transcript:
     def __init__(self) -> None:
         self.lines: list[tuple[Game, str]] = []
         self.refusals: list[tuple[Game, IllegalAction]] = []
+        self.errors: list[tuple[Game, TTRError]] = []  # text that does not read as an action
         self.kinds: set[str] = set()
 
     def refuse(self, game: Game, action: object) -> None:
@@ -296,8 +330,8 @@ class Transcript:
             game.play(action)  # type: ignore[arg-type]
         except IllegalAction as err:
             self.refusals.append((game, err))
-        except TTRError:
-            pass  # a notation error (the text is not an action); not a rule's refusal
+        except TTRError as err:
+            self.errors.append((game, err))
         else:
             game.undo()
 
@@ -394,6 +428,16 @@ def test_korean_refusals_start_with_the_rule_id_and_never_fall_back_to_english(k
             assert text.startswith(f"{err.rule}: "), text
             assert HANGUL.search(text), text
             assert leftover_english(game, text.removeprefix(f"{err.rule}: ")) == "", text
+
+
+def test_korean_notation_errors_never_fall_back_to_english(korean):
+    kinds = {type(err).__name__ for _, err in korean.errors}
+    assert kinds == {"NotationError", "UnknownReference"} and len(korean.errors) > 100
+    with language("ko"):
+        for game, err in korean.errors:
+            text = str(err)
+            assert HANGUL.search(text), text
+            assert leftover_english(game, text) == "", text
 
 
 def messages(game: Game, refusals: list[IllegalAction]) -> list[str]:

@@ -13,15 +13,34 @@ from ttr.i18n import Message
 
 
 class TTRError(ValueError):
-    """The base class of every error this project raises on bad input."""
+    """The base class of every error this project raises on bad input.
+
+    The message is a template filled in with ``fields`` and translated into the language in
+    force (:mod:`ttr.i18n`) only when it is read, so an error nobody reads costs nothing more
+    than the object; a plain text without fields is shown as it is (or as the catalogue says).
+
+    >>> str(TTRError("unknown card {card}: expected a colour or 'loco'", card="'purple'"))
+    "unknown card 'purple': expected a colour or 'loco'"
+    """
+
+    def __init__(self, reason: str | Message = "", /, **fields: Any):
+        self._reason = reason  # BaseException.__new__ has set args to the positional arguments
+        self._fields = fields
+
+    @property
+    def message(self) -> Message:
+        """The message as a :class:`ttr.i18n.Message` (its template and field values)."""
+        reason = self._reason
+        return reason if isinstance(reason, Message) else Message(reason, **self._fields)
+
+    def __str__(self) -> str:
+        return str(self.message)
 
 
 class IllegalAction(TTRError):
     """An action the rules do not allow now. ``rule`` is the rule id; the message starts with it.
 
-    ``reason`` is a message template, filled in with ``fields`` and translated into the language
-    in force (:mod:`ttr.i18n`) only when the message is read, so a refusal nobody reads costs
-    nothing more than the object.
+    ``reason`` is a message template, filled in with ``fields`` and translated when read.
 
     >>> err = IllegalAction("D4", "a face-up locomotive cannot be the second card")
     >>> err.rule, str(err)
@@ -34,12 +53,6 @@ class IllegalAction(TTRError):
         self.rule = rule
         self._reason = reason  # BaseException.__new__ has set args to (rule, reason)
         self._fields = fields
-
-    @property
-    def message(self) -> Message:
-        """The reason as a :class:`ttr.i18n.Message` (its template and field values)."""
-        reason = self._reason
-        return reason if isinstance(reason, Message) else Message(reason, **self._fields)
 
     @property
     def reason(self) -> str:

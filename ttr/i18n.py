@@ -14,13 +14,14 @@ A field's format spec says how to say its value in the language in force:
 ``{n:#train}``       a count of something: ``"1 train"``, ``"3 trains"`` (the nouns of
                      :data:`COUNTED`; ``#colour card`` takes ``(count, colour)``)
 ``{color:colour}``   a colour word: ``"red"``, ``"gray"``, ``"loco"``
-``{colors:colours}`` several colour words: ``"blue and red"``
+``{colors:colours}`` several colour words: ``"blue and red"`` (``colour list``: ``"blue, red"``)
 ``{card:card}``      a card by its name: ``"red card"``, ``"locomotive"``
 ``{cards:cards}``    several cards by name, separated by commas
 ``{paid:payment}``   a payment ``(colour, colored, locomotives)``: ``"red red loco"``
 ``{ref:route}``      a route reference such as ``"Paris-Bruxelles (yellow)"``, colour said
 ``{nth:ordinal}``    an ordinal word: ``"first"`` ... ``"fifth"``
 ``{title:text}``     a text that is itself a catalogue entry (a rule set's title)
+``{board:word}``     one of the engine's short :data:`WORDS`: ``"usa"``, ``"city"``
 ==================== ===================================================================
 
 Any other field is shown as it is (a :class:`Message` value is rendered first).
@@ -52,6 +53,7 @@ __all__ = [
     "LANGUAGES",
     "Message",
     "N_",
+    "SPECS",
     "Nn_",
     "Np_",
     "get_language",
@@ -197,6 +199,15 @@ ORDINAL_WORDS = (
 )
 """The ordinal words (``{nth:ordinal}``): a player's first to fifth station."""
 
+WORDS = (
+    Np_("word", "usa"),
+    Np_("word", "europe"),
+    Np_("word", "city"),
+    Np_("word", "route"),
+    Np_("word", "ticket"),
+)
+"""The engine's short words (``{board:word}``): the boards' names and what a name names."""
+
 _LOCOMOTIVE = "loco"
 _REF = re.compile(r"(?P<cities>.+) \((?P<color>[a-z]+)\)")
 
@@ -217,6 +228,10 @@ def _cards(value: Any) -> str:
 
 def _colours(value: Any) -> str:
     return pgettext("colours", " and ").join(_colour(color) for color in value)
+
+
+def _colour_list(value: Any) -> str:
+    return pgettext("colour list", ", ").join(_colour(color) for color in value)
 
 
 def _payment(value: tuple[str | None, int, int]) -> str:
@@ -251,16 +266,19 @@ def _count(noun: str, value: Any) -> str:
     return text.format(n=number, color=_colour(color) if color else "")
 
 
-_SPECS: Mapping[str, Callable[[Any], str]] = {
+SPECS: Mapping[str, Callable[[Any], str]] = {
     "colour": _colour,
     "card": _card,
     "cards": _cards,
     "colours": _colours,
+    "colour list": _colour_list,
     "payment": _payment,
     "route": _route,
     "ordinal": lambda value: pgettext("ordinal", value),
     "text": gettext,
+    "word": lambda value: pgettext("word", value),
 }
+"""How a field with each format spec is said (a spec starting with ``#`` counts a noun)."""
 
 
 class _Formatter(string.Formatter):
@@ -269,7 +287,7 @@ class _Formatter(string.Formatter):
     def format_field(self, value: Any, format_spec: str) -> str:
         if format_spec.startswith("#"):
             return _count(format_spec[1:], value)
-        say = _SPECS.get(format_spec)
+        say = SPECS.get(format_spec)
         if say is not None:
             return say(value)
         return format(str(value) if isinstance(value, Message) else value, format_spec)

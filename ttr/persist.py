@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from ttr.colors import CARD_KINDS, COLOR_SET, DECK_SIZE, hand_of
 from ttr.errors import SaveError, TTRError, preview
-from ttr.events import Event
+from ttr.events import Log
 from ttr.jsonio import parse_json
 from ttr.state import (
     PHASES,
@@ -158,8 +158,9 @@ def game_from_dict(data: Any, *, record: bool = True) -> Game:
     saved = state_from_dict(setup, data["state"], "state")
     game.state = state_from_dict(setup, data["start"], "start") if has_start else saved
     if record and game.state.phase == "opening" and not any(game.state.tickets):
-        for kind in ("setup", "deal_tickets"):  # step 0's narration, told from the setup alone
-            game.events.append(Event(0, None, kind, None, setup))
+        log = Log(game.events, setup, 0)  # step 0's narration, told from the setup alone
+        log.add("setup", None)
+        log.add("deal_tickets", None)
     if not has_start:
         return game
     actions = data["actions"]

@@ -264,7 +264,7 @@ def test_S5_refusal_names_the_rule_and_links_its_lesson():
     assert model.game.actions_played == 0
     shown = note_html(note)
     assert 'href="01_setup.ipynb#The-opening-tickets-on-the-Europe-board-(S5)"' in shown
-    assert "01 · Setup, <a " in shown  # the notebook named beside the link to its section
+    assert "01 · Setup, “<a " in shown  # the notebook named beside the link to its section
 
 
 def test_lesson_links_only_where_notebooks_open(monkeypatch):

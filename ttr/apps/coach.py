@@ -216,9 +216,9 @@ def note_html(note: Note, links: bool = True) -> str:
     where = [lesson(rule) for rule in note.rules]
     if links:  # the notebook named too, should a link open it at its top
         shown = " · ".join(
-            f"{html.escape(NOTEBOOK_TITLES[at.notebook])}, "
+            f"{html.escape(NOTEBOOK_TITLES[at.notebook])}, “"
             f'<a href="{html.escape(at.href)}" target="_blank" rel="noopener" '
-            f'title="{html.escape(at.title)}">{html.escape(at.label)}</a>'
+            f'title="{html.escape(at.title)}">{html.escape(at.label)}</a>”'
             for at in where
         )
     else:

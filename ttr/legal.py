@@ -269,12 +269,8 @@ class LegalActions(Sequence[Action]):
                 color, cost, minimum = pay
                 station = minimum == STATION
                 slots = payment_slots(hand, color, cost, 0 if station else minimum)
-                key = (targets, station, *slots)
-                family = _FAMILIES.get(key)
-                if family is None:
-                    family = [a for target in targets for a in made_actions(target, slots, station)]
-                    remember(_FAMILIES, key, family)
-                listed.extend(family)
+                for target in targets:
+                    listed.extend(made_actions(target, slots, station))
         self._listed = listed
         return listed
 
@@ -297,10 +293,6 @@ _CLAIMS: dict[int, list[Any]] = {}
 _STATIONS: dict[str, list[Any]] = {}
 """The claims of each route (the stations of each city) made so far, by payment slot: actions
 are immutable, so each is made once and handed out again (making a frozen dataclass is slow)."""
-
-
-_FAMILIES: dict[tuple[Any, ...], list[Action]] = {}
-"""The actions of a family (its targets, each paid in these slots), remembered."""
 
 
 def payment_slots(hand: Hand, color: str, cost: int, minimum: int) -> list[int]:

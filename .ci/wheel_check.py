@@ -1,5 +1,6 @@
 """Run by .ci/run in a fresh venv outside the checkout, with only the built wheel installed:
-the board data comes with the package, a seeded game plays to its end, a position scores."""
+the board data and the message catalogues come with the package, a seeded game plays to its
+end, a game's narration reads in Korean, a position scores."""
 
 import json
 import random
@@ -18,6 +19,11 @@ for rules, players in (("usa", 2), ("europe", 4)):
         legal = game.legal_actions()
         game.play(legal[rng.randrange(len(legal))])
     print(rules, players, "players:", [s.total for s in game.outcome().scores])
+    ttr.set_language("ko")  # the Korean catalogue (ttr/locale/ko/LC_MESSAGES/ttr.mo) is packaged
+    told = Game(rules, players, seed=1).events[0].text
+    print(told)
+    assert told.startswith("티켓 투 라이드"), told
+    ttr.set_language("en")
 position = Path(sys.argv[1])
 result = subprocess.run(
     [sys.executable, "-m", "ttr", "score", str(position), "--json"],

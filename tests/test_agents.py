@@ -4,6 +4,7 @@ never changes a bot's move)."""
 
 from __future__ import annotations
 
+import math
 import random
 from collections import Counter
 
@@ -64,6 +65,7 @@ def test_make_agent_knows_every_bot_its_aliases_and_search_budgets():
     assert set(SEARCH_AGENTS) == {"mcts"}
     search = make_agent("mcts:25", seed=3)
     assert isinstance(search, MCTSAgent) and search.iterations == 25
+    assert (search.search, search.rollout_turns) == ("halving", None)
     for bad in ("bogus", "mcts:0", "mcts:lots", "greedy:5"):
         with pytest.raises(ValueError, match="agent"):
             make_agent(bad)
@@ -71,6 +73,10 @@ def test_make_agent_knows_every_bot_its_aliases_and_search_budgets():
         MCTSAgent(iterations=None)
     with pytest.raises(ValueError, match="rollout"):
         MCTSAgent(rollout="clever")
+    with pytest.raises(ValueError, match="search"):
+        MCTSAgent(search="deep")
+    with pytest.raises(ValueError, match="breadth"):
+        MCTSAgent(breadth=0)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -81,7 +87,7 @@ def test_make_agent_knows_every_bot_its_aliases_and_search_budgets():
 def test_search_bot_plays_whole_games_legally_under_every_rule_set(rules):
     players = 3 if rules == "europe" else 2
     game = Game(rules, players, seed=11, record=False)
-    bots = [tiny_search(0, rollout_turns=1), tiny_search(1, rollout="random")]
+    bots = [tiny_search(0, rollout_turns=1, search="halving"), tiny_search(1, rollout="random")]
     bots += [make_agent("greedy", seat) for seat in range(2, players)]
     while not game.is_over:
         action = bots[game.current_player].choose(game)
@@ -91,9 +97,13 @@ def test_search_bot_plays_whole_games_legally_under_every_rule_set(rules):
     assert game.outcome().winners
 
 
-def test_search_bot_builds_stations_and_claims_tunnels_and_ferries():
-    # one iteration opens only the first candidate, the greedy bot's move: so wherever the
-    # greedy bot builds a station, claims a tunnel or a ferry, or pays a tunnel, the search can
+@pytest.mark.parametrize("search", ["tree", "halving"])
+def test_search_bot_builds_stations_and_claims_tunnels_and_ferries(search):
+    # the tree's one iteration opens only the first candidate, the greedy bot's move, and the
+    # paired search with z=inf never overrules it (though it plays every candidate out): so
+    # wherever the greedy bot builds a station, claims a tunnel or a ferry, or pays a tunnel,
+    # the search can
+    options = {"tree": {"iterations": 1}, "halving": {"iterations": 2, "z": math.inf}}[search]
     seen, wanted = set(), {"BuildStation", "tunnel", "ferry", "PayTunnel"}
     for seed in range(12):
         if seen == wanted:
@@ -106,30 +116,35 @@ def test_search_bot_builds_stations_and_claims_tunnels_and_ferries():
             if isinstance(action, Claim):
                 kind = game.board.routes[action.route].kind
             if kind in ("BuildStation", "tunnel", "ferry", "PayTunnel"):
-                assert MCTSAgent(seed, iterations=1, rollout_turns=0).choose(game) == action
+                bot = MCTSAgent(seed, search=search, rollout_turns=0, **options)
+                assert bot.choose(game) == action
                 seen.add(kind)
             game.play(action)
     assert seen == wanted
 
 
-def test_search_bot_with_the_same_seed_and_budget_makes_the_same_choice():
+@pytest.mark.parametrize("search", ["tree", "halving"])
+def test_search_bot_with_the_same_seed_and_budget_makes_the_same_choice(search):
     game = next(g for g in positions("europe", 2, 4, every=5) if g.turn > 6 and g.phase == TURN)
-    first = tiny_search(5, iterations=20).explain(game)
-    second = tiny_search(5, iterations=20).explain(game)
+    first = tiny_search(5, iterations=20, search=search).explain(game)
+    second = tiny_search(5, iterations=20, search=search).explain(game)
     assert first.action == second.action
     assert first.reason["options"] == second.reason["options"]
     assert game.is_legal(first.action)
 
 
-def test_search_bot_explains_with_visit_counts_and_values():
+@pytest.mark.parametrize("search", ["tree", "halving"])
+def test_search_bot_explains_with_visit_counts_and_values(search):
     game = Game("usa", 2, seed=2)
     game.play("keep 1 2")
     game.play("keep 1 2 3")
-    choice = tiny_search(1, iterations=30).explain(game, seat=0)
+    choice = tiny_search(1, iterations=30, search=search).explain(game, seat=0)
     reason = choice.reason
-    assert reason["kind"] == "search" and reason["iterations"] == 30
+    assert reason["kind"] == "search"
+    # the tree spends its budget exactly; the paired search in whole deals of every move left
+    assert reason["iterations"] == 30 if search == "tree" else 12 < reason["iterations"] <= 30
     visits = [option["visits"] for option in reason["options"]]
-    assert visits == sorted(visits, reverse=True) and 0 < sum(visits) <= 30
+    assert visits == sorted(visits, reverse=True) and 0 < sum(visits) <= reason["iterations"]
     assert all(0 <= option["value"] <= 1 for option in reason["options"])
     chosen = game.notation(choice.action)
     assert chosen in [option["move"] for option in reason["options"]] or not reason["overruled"]
@@ -231,18 +246,36 @@ def test_bots_never_read_what_their_seat_cannot_see(name, rules):
         other = rearrange_hidden(game, seat, seed=len(game.cards.deck))
 
         def bot():
-            return tiny_search(7) if name == "mcts" else make_agent(name, 7)
+            return tiny_search(7, search="halving") if name == "mcts" else make_agent(name, 7)
 
         assert bot().choose(game) == bot().choose(other)
         phases.add(game.phase)
     assert {OPENING, TURN} <= phases
 
 
-def test_search_bot_overrules_the_greedy_move_only_by_its_margin():
+def test_tree_search_overrules_the_greedy_move_only_by_its_margin():
     game = next(g for g in positions("usa", 2, 3, every=5) if g.turn > 6 and g.phase == TURN)
     greedy = make_agent("greedy").choose(game)
-    never = tiny_search(2, iterations=30, margin=1.0).explain(game)
+    never = tiny_search(2, iterations=30, margin=1.0, search="tree").explain(game)
     assert never.action == greedy and not never.reason["overruled"]
-    always = tiny_search(2, iterations=30, margin=-1.0).explain(game)
+    always = tiny_search(2, iterations=30, margin=-1.0, search="tree").explain(game)
     most = max(always.reason["options"], key=lambda option: option["visits"])
     assert game.notation(always.action) == most["move"]
+
+
+def test_paired_search_overrules_the_greedy_move_only_by_a_significant_gain():
+    game = next(g for g in positions("usa", 2, 3, every=5) if g.turn > 6 and g.phase == TURN)
+    greedy = make_agent("greedy").choose(game)
+    never = MCTSAgent(2, search="halving", iterations=60, rollout_turns=2, z=math.inf)
+    never = never.explain(game)
+    assert never.action == greedy and not never.reason["overruled"]
+    eager = MCTSAgent(2, search="halving", iterations=60, rollout_turns=2, z=-math.inf)
+    eager = eager.explain(game)
+    reason = eager.reason
+    # the finalist is played whenever it gained on average, in the same deals
+    assert reason["overruled"] == (reason["gain"] > 0)
+    assert (eager.action != greedy) == reason["overruled"]
+    assert reason["greedy"] in eager.text or eager.text.startswith(reason["greedy"])
+    # the greedy move was played in every deal (and so was the finalist)
+    visits = {option["move"]: option["visits"] for option in reason["options"]}
+    assert visits[reason["greedy"]] == max(visits.values())

@@ -33,6 +33,15 @@ def test_a_save_round_trips_with_its_history(record):
     assert again.state_key() == game.state_key()
 
 
+@pytest.mark.parametrize("rules", ["usa", "europe"])
+@pytest.mark.parametrize("steps", [0, 30])
+def test_a_loaded_game_tells_the_same_story_from_step_0(rules, steps):
+    game = midgame(rules, players=2, seed=4, steps=steps)
+    assert game.events_of(0), "a new game narrates its setup"
+    again = Game.from_json(game.to_json())
+    assert [e.text for e in again.events] == [e.text for e in game.events]
+
+
 def test_a_position_without_history_loads_too():
     game = midgame()
     data = game.to_dict(include_history=False)

@@ -4,6 +4,9 @@
 >>> game = Game("europe", players=["Ann", "Ben", "Cat"], seed=7)
 >>> len(game.board.routes), game.phase
 (101, 'opening')
+
+The engine speaks English; ``ttr.set_language("ko")`` (or ``TTR_LANG=ko``) makes its refusals
+and narration Korean (:mod:`ttr.i18n`).
 """
 
 from ttr.actions import (
@@ -32,6 +35,7 @@ from ttr.errors import (
 )
 from ttr.events import Event
 from ttr.game import Game
+from ttr.i18n import get_language, set_language
 from ttr.rules import RULE_SETS, RuleSet, rule_set
 from ttr.scenario import load_position, load_scenario
 from ttr.staging import stage
@@ -66,10 +70,12 @@ __all__ = [
     "UnknownMap",
     "UnknownReference",
     "UnknownRuleSet",
+    "get_language",
     "load_board",
     "load_position",
     "load_scenario",
     "rule_set",
+    "set_language",
     "simulate",
     "stage",
     "tournament",

@@ -30,6 +30,7 @@ from typing import Any
 
 from ttr.colors import LOCOMOTIVE
 from ttr.errors import IllegalAction, NotationError, preview
+from ttr.i18n import Message
 
 __all__ = [
     "Action",
@@ -134,46 +135,68 @@ def _color(value: object) -> bool:
     return value is None or type(value) is str
 
 
-def _claim_problem(action: Claim) -> str | None:
+def _claim_problem(action: Claim) -> Message | None:
     if type(action.route) is int and type(action.locomotives) is int and _color(action.color):
         return None
     if not _whole(action.route):
-        return f"Claim.route must be a route id (an int), not {preview(action.route)}"
+        return Message(
+            "Claim.route must be a route id (an int), not {value}", value=preview(action.route)
+        )
     if not _color(action.color):
-        return f"Claim.color must be a card colour or None, not {preview(action.color)}"
-    return f"Claim.locomotives must be an int, not {preview(action.locomotives)}"
+        return Message(
+            "Claim.color must be a card colour or None, not {value}", value=preview(action.color)
+        )
+    return Message(
+        "Claim.locomotives must be an int, not {value}", value=preview(action.locomotives)
+    )
 
 
-def _draw_problem(action: DrawCard) -> str | None:
+def _draw_problem(action: DrawCard) -> Message | None:
     if action.slot is None or type(action.slot) is int:
         return None
-    return f"DrawCard.slot must be a slot number (an int) or None, not {preview(action.slot)}"
+    return Message(
+        "DrawCard.slot must be a slot number (an int) or None, not {value}",
+        value=preview(action.slot),
+    )
 
 
-def _pay_problem(action: PayTunnel) -> str | None:
+def _pay_problem(action: PayTunnel) -> Message | None:
     if type(action.locomotives) is int:
         return None
-    return f"PayTunnel.locomotives must be an int, not {preview(action.locomotives)}"
+    return Message(
+        "PayTunnel.locomotives must be an int, not {value}", value=preview(action.locomotives)
+    )
 
 
-def _keep_problem(action: KeepTickets) -> str | None:
+def _keep_problem(action: KeepTickets) -> Message | None:
     keep = action.keep
     if type(keep) is tuple and len(keep) <= MAX_KEEP and all(map(_whole, keep)):
         return None
-    return f"KeepTickets.keep must be a tuple of ticket positions (ints), not {preview(keep)}"
+    return Message(
+        "KeepTickets.keep must be a tuple of ticket positions (ints), not {value}",
+        value=preview(keep),
+    )
 
 
-def _station_problem(action: BuildStation) -> str | None:
+def _station_problem(action: BuildStation) -> Message | None:
     if type(action.city) is not str or len(action.city) > MAX_NAME:
-        return f"BuildStation.city must be a city name, not {preview(action.city)}"
+        return Message(
+            "BuildStation.city must be a city name, not {value}", value=preview(action.city)
+        )
     if not _color(action.color):
-        return f"BuildStation.color must be a card colour or None, not {preview(action.color)}"
+        return Message(
+            "BuildStation.color must be a card colour or None, not {value}",
+            value=preview(action.color),
+        )
     if not _whole(action.locomotives):
-        return f"BuildStation.locomotives must be an int, not {preview(action.locomotives)}"
+        return Message(
+            "BuildStation.locomotives must be an int, not {value}",
+            value=preview(action.locomotives),
+        )
     return None
 
 
-FIELD_PROBLEMS: dict[type, Callable[[Any], str | None] | None] = {
+FIELD_PROBLEMS: dict[type, Callable[[Any], Message | None] | None] = {
     DrawCard: _draw_problem,
     Claim: _claim_problem,
     PayTunnel: _pay_problem,
@@ -186,11 +209,11 @@ FIELD_PROBLEMS: dict[type, Callable[[Any], str | None] | None] = {
 """For each kind of action, what is wrong with the types of its fields (None: no fields)."""
 
 
-def field_problem(action: object) -> str | None:
+def field_problem(action: object) -> Message | None:
     """What is wrong with the types of ``action``'s fields, or None (rule T1: not an action)."""
     kind = type(action)
     if kind not in FIELD_PROBLEMS:
-        return f"{preview(action)} is not an action"
+        return Message("{value} is not an action", value=preview(action))
     problem = FIELD_PROBLEMS[kind]
     return None if problem is None else problem(action)
 

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING
 
 from ttr.colors import CARD_COLORS, GRAY, ROUTE_COLORS
 from ttr.errors import DataError, UnknownMap, UnknownReference, preview
+from ttr.i18n import N_
 
 if TYPE_CHECKING:
     import networkx as nx
@@ -187,10 +188,10 @@ class Board:
         if name is None:
             close = difflib.get_close_matches(_key(text), list(self._keys), n=3, cutoff=0.5)
             hint = ", ".join(dict.fromkeys(self.display(self._keys[k]) for k in close))
-            raise UnknownReference(
-                f"unknown city {preview(text.strip())} on the {self.name} board"
-                + (f" (did you mean {hint}?)" if hint else "")
-            )
+            unknown = N_("unknown city {city} on the {board:word} board (did you mean {hint}?)")
+            if not hint:
+                unknown = N_("unknown city {city} on the {board:word} board")
+            raise UnknownReference(unknown, city=preview(text.strip()), board=self.name, hint=hint)
         return name
 
     def find_routes(self, text: str) -> tuple[Route, ...]:
@@ -202,14 +203,18 @@ class Board:
         parts = split_reference(text, "route")
         if parts is None:
             raise UnknownReference(
-                f"cannot read route {preview(text)}: expected two cities joined by a dash, "
-                "e.g. 'Paris-Bruxelles' or 'Paris-Bruxelles (yellow)'"
+                "cannot read route {text}: expected two cities joined by a dash, "
+                "e.g. 'Paris-Bruxelles' or 'Paris-Bruxelles (yellow)'",
+                text=preview(text),
             )
         a, b = self.city(parts[0]), self.city(parts[1])
         routes = self.routes_between(a, b)
         if not routes:
             raise UnknownReference(
-                f"no route between {self.display(a)} and {self.display(b)} on the {self.name} board"
+                "no route between {a} and {b} on the {board:word} board",
+                a=self.display(a),
+                b=self.display(b),
+                board=self.name,
             )
         color = parts[2]
         if color is None:
@@ -217,10 +222,13 @@ class Board:
         color = _key(color)
         chosen = tuple(r for r in routes if r.color == color)
         if not chosen:
-            have = ", ".join(r.color for r in routes)
             raise UnknownReference(
-                f"no {color} route between {self.display(a)} and {self.display(b)} "
-                f"(the routes there are: {have})"
+                "no {color:colour} route between {a} and {b} "
+                "(the routes there are: {have:colour list})",
+                color=color,
+                a=self.display(a),
+                b=self.display(b),
+                have=[r.color for r in routes],
             )
         return chosen
 
@@ -232,10 +240,14 @@ class Board:
         """The two cities a ticket reference ``"A-B"`` names (the one ticket parser)."""
         parts = split_reference(text, "ticket")
         if parts is None or parts[2] is not None:
-            raise UnknownReference(f"cannot read ticket {preview(text)}: expected 'City-City'")
+            raise UnknownReference(
+                "cannot read ticket {text}: expected 'City-City'", text=preview(text)
+            )
         a, b = self.city(parts[0]), self.city(parts[1])
         if a == b:
-            raise UnknownReference(f"a ticket joins two different cities, not {preview(text)}")
+            raise UnknownReference(
+                "a ticket joins two different cities, not {text}", text=preview(text)
+            )
         return frozenset((a, b))
 
     def ticket(self, text: str, ticket_set: str = "base") -> Ticket:
@@ -246,7 +258,11 @@ class Board:
                 return ticket
         a, b = sorted(pair)
         raise UnknownReference(
-            f"no ticket {self.display(a)}-{self.display(b)} in the {self.name} {ticket_set} tickets"
+            "no ticket {a}-{b} in the {board:word} {tickets} tickets",
+            a=self.display(a),
+            b=self.display(b),
+            board=self.name,
+            tickets=ticket_set,
         )
 
     def graph(self, routes: Iterable[Route] | None = None) -> nx.MultiGraph:
@@ -289,11 +305,16 @@ _LETTERS = str.maketrans({"ø": "o", "Ø": "o", "ß": "ss", "ı": "i", "ł": "l"
 
 def _check_reference(text: object, what: str) -> None:
     if not isinstance(text, str):
-        raise UnknownReference(f"a {what} is named by text, not {preview(text)}")
+        raise UnknownReference(
+            "a {what:word} is named by text, not {text}", what=what, text=preview(text)
+        )
     if len(text) > MAX_REFERENCE:
         raise UnknownReference(
-            f"a {what} name of {len(text)} characters is too long "
-            f"(at most {MAX_REFERENCE}): {preview(text)}"
+            "a {what:word} name of {size} characters is too long (at most {most}): {text}",
+            what=what,
+            size=len(text),
+            most=MAX_REFERENCE,
+            text=preview(text),
         )
 
 
@@ -494,7 +515,9 @@ def load_board(name: str) -> Board:
     """
     key = _key(name) if isinstance(name, str) and len(name) <= 40 else ""
     if key not in MAPS:
-        raise UnknownMap(f"unknown map {preview(name)} (known maps: {', '.join(MAPS)})")
+        raise UnknownMap(
+            "unknown map {name} (known maps: {known})", name=preview(name), known=", ".join(MAPS)
+        )
     return _load(key)
 
 

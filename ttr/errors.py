@@ -7,26 +7,67 @@ is one readable line. An :class:`IllegalAction` also carries the rule id that re
 
 from __future__ import annotations
 
+from typing import Any
+
+from ttr.i18n import Message
+
 
 class TTRError(ValueError):
-    """The base class of every error this project raises on bad input."""
+    """The base class of every error this project raises on bad input.
+
+    The message is a template filled in with ``fields`` and translated into the language in
+    force (:mod:`ttr.i18n`) only when it is read, so an error nobody reads costs nothing more
+    than the object; a plain text without fields is shown as it is (or as the catalogue says).
+
+    >>> str(TTRError("unknown card {card}: expected a colour or 'loco'", card="'purple'"))
+    "unknown card 'purple': expected a colour or 'loco'"
+    """
+
+    def __init__(self, reason: str | Message = "", /, **fields: Any):
+        self._reason = reason  # BaseException.__new__ has set args to the positional arguments
+        self._fields = fields
+
+    @property
+    def message(self) -> Message:
+        """The message as a :class:`ttr.i18n.Message` (its template and field values)."""
+        reason = self._reason
+        return reason if isinstance(reason, Message) else Message(reason, **self._fields)
+
+    def __str__(self) -> str:
+        return str(self.message)
 
 
 class IllegalAction(TTRError):
     """An action the rules do not allow now. ``rule`` is the rule id; the message starts with it.
 
+    ``reason`` is a message template, filled in with ``fields`` and translated when read.
+
     >>> err = IllegalAction("D4", "a face-up locomotive cannot be the second card")
     >>> err.rule, str(err)
     ('D4', 'D4: a face-up locomotive cannot be the second card')
+    >>> str(IllegalAction("D7", "face-up slot {slot} is empty", slot=3))
+    'D7: face-up slot 3 is empty'
     """
 
-    def __init__(self, rule: str, reason: str):
-        super().__init__(f"{rule}: {reason}")
+    def __init__(self, rule: str, reason: str | Message, /, **fields: Any):
         self.rule = rule
-        self.reason = reason
+        self._reason = reason  # BaseException.__new__ has set args to (rule, reason)
+        self._fields = fields
+
+    @property
+    def reason(self) -> str:
+        """Why the action is refused, without the rule id, in the language in force."""
+        return str(self.message)
+
+    def __str__(self) -> str:
+        return f"{self.rule}: {self.message}"
 
     def __reduce__(self):  # picklable across worker processes
-        return (type(self), (self.rule, self.reason))
+        return (_illegal, (type(self), self.rule, self.message))
+
+
+def _illegal(kind: type[IllegalAction], rule: str, message: Message) -> IllegalAction:
+    return kind(rule, message)
 
 
 class NotationError(TTRError):

@@ -4,9 +4,9 @@ Every event has a ``kind`` (a short name such as ``"draw"`` or ``"tunnel_reveal"
 (the cards, routes, counts involved), so a widget or a statistic reads what happened without
 parsing text. Chance outcomes are events too: each card drawn blind, each card turned up in the
 market, the cards a tunnel reveals, every reshuffle and market reset. ``event.text`` is the plain
-English narration, rendered from the data by :mod:`ttr.narration` (an empty string for the
-silent events, such as a card turned up to refill the market; ``event.lines`` splits it into
-the lines a log shows).
+narration, rendered from the data by :mod:`ttr.narration` when it is read, in the language in
+force (English by default, see :mod:`ttr.i18n`); an empty string for the silent events, such as
+a card turned up to refill the market; ``event.lines`` splits it into the lines a log shows.
 
 Events are recorded only when the game records (``Game(record=True)``, the default).
 
@@ -62,7 +62,7 @@ class Event:
 
     @property
     def text(self) -> str:
-        """The narration of this event in plain English ("" for a silent event)."""
+        """The narration of this event in the language in force ("" for a silent event)."""
         return " ".join(self.lines)
 
     @property

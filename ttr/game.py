@@ -10,7 +10,7 @@ A :class:`Game` is dealt from a rule set and a seed, then moves forward one acti
 ``legal_actions()`` lists every legal action in a fixed order, ``play`` checks an action and
 raises :class:`IllegalAction` (naming the rule) without changing anything when it is not allowed,
 ``undo`` takes the last action back, ``copy`` clones, ``observation(player)`` shows what one
-player may know, ``events`` records each step as data with its plain-English narration, and
+player may know, ``events`` records each step as data with its narration (English by default), and
 ``to_json``/``from_json`` round-trip exactly. A turn may take several actions: the pending
 decision (the second card of a draw, a tunnel's extra cost, the tickets to keep) is in ``phase``.
 
@@ -456,7 +456,11 @@ class Game:
     def observation(self, player: int) -> dict[str, Any]:
         """What ``player`` may know: everything public, plus their own hand, tickets and offer."""
         if type(player) is not int or not 0 <= player < self.num_players:
-            raise PlayerError(f"no seat {preview(player)}: seats are 0-{self.num_players - 1}")
+            raise PlayerError(
+                "no seat {seat}: seats are 0-{last}",
+                seat=preview(player),
+                last=self.num_players - 1,
+            )
         state = self.state
         board, pool = self.board, self.setup.ticket_pool
         public: dict[str, Any] = {

@@ -1,7 +1,8 @@
-"""The English narration of a game, rendered from its structured events (:mod:`ttr.events`).
+"""The narration of a game, rendered from its structured events (:mod:`ttr.events`).
 
 One function per event kind turns the event's data into sentences that cite the rule (one line of
-narration each). Silent events (a card turned up to refill a slot) have no line.
+narration each), in the language in force (:mod:`ttr.i18n`; English by default). Silent events
+(a card turned up to refill a slot) have no line.
 """
 
 from __future__ import annotations
@@ -9,13 +10,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ttr.actions import format_cards
 from ttr.colors import LOCOMOTIVE
 from ttr.events import Event
+from ttr.i18n import N_, ORDINAL_WORDS, Nn_, ngettext, render
 from ttr.state import Setup
-from ttr.text import count
 
-ORDINALS = ("first", "second", "third", "fourth", "fifth")
+ORDINALS = ORDINAL_WORDS
 
 
 def lines(event: Event) -> list[str]:
@@ -26,217 +26,309 @@ def lines(event: Event) -> list[str]:
 
 def card_name(card: str) -> str:
     """``"red"`` -> ``"red card"``; ``"loco"`` -> ``"locomotive"``."""
-    return "locomotive" if card == LOCOMOTIVE else f"{card} card"
+    return render("{card:card}", card=card)
 
 
 def describe_opening(setup: Setup) -> str:
     """How the opening tickets are dealt and kept, e.g. ``"3 tickets (keep at least 2)"``."""
     parts = []
     for deal in setup.rules.opening:
-        kinds = [
-            f"{deal.long} long" if deal.long else "",
-            f"{deal.regular}" if deal.regular else "",
-        ]
-        text = " + ".join(k for k in kinds if k) + " tickets"
-        keep = f"keep at least {deal.keep_min}"
+        if deal.long and deal.regular:
+            text = render("{long} long + {regular} tickets", long=deal.long, regular=deal.regular)
+        elif deal.long:
+            text = render("{long} long tickets", long=deal.long)
+        else:
+            text = render("{regular} tickets", regular=deal.regular)
+        keep = render("keep at least {least}", least=deal.keep_min)
         if deal.keep_min_after_long is not None:
-            keep += f", or {deal.keep_min_after_long} after keeping a long one"
-        if deal.keep_max is not None:
-            keep = f"keep at most {deal.keep_max}" if not deal.keep_min else keep
-        parts.append(f"{text} ({keep})")
-    return ", then ".join(parts)
+            keep = render(
+                "keep at least {least}, or {after} after keeping a long one",
+                least=deal.keep_min,
+                after=deal.keep_min_after_long,
+            )
+        if deal.keep_max is not None and not deal.keep_min:
+            keep = render("keep at most {most}", most=deal.keep_max)
+        parts.append(render("{tickets} ({keep})", tickets=text, keep=keep))
+    return render(", then ").join(parts)
 
 
 def _name(setup: Setup, player: int | None) -> str:
-    return setup.players[player] if player is not None else "The table"
-
-
-def _ref(setup: Setup, route: int) -> str:
-    return setup.board.ref(setup.board.routes[route])
+    return setup.players[player] if player is not None else render("The table")
 
 
 def _setup(setup: Setup, player: int | None, data: dict[str, Any]) -> str:
     rules = setup.rules
-    return (
-        f"{rules.title}, {setup.num_players} players: {', '.join(setup.players)}. "
-        f"Each gets {rules.trains} trains"
-        + (f", {rules.stations} stations" if rules.stations else "")
-        + f" and {rules.hand_size} train cards (S1-S2)."
+    fields = {
+        "title": rules.title,
+        "count": setup.num_players,
+        "players": ", ".join(setup.players),
+        "trains": rules.trains,
+        "stations": rules.stations,
+        "cards": rules.hand_size,
+    }
+    if rules.stations:
+        return render(
+            "{title:text}, {count} players: {players}. Each gets {trains} trains, "
+            "{stations} stations and {cards} train cards (S1-S2).",
+            **fields,
+        )
+    return render(
+        "{title:text}, {count} players: {players}. Each gets {trains} trains "
+        "and {cards} train cards (S1-S2).",
+        **fields,
     )
 
 
 def _deal_tickets(setup: Setup, player: int | None, data: dict[str, Any]) -> str:
-    return f"Each player is dealt {describe_opening(setup)} ({setup.rules.opening_rule})."
+    return render(
+        "Each player is dealt {opening} ({rule}).",
+        opening=describe_opening(setup),
+        rule=setup.rules.opening_rule,
+    )
 
 
 def _reshuffle(setup: Setup, player: int | None, data: dict[str, Any]) -> str:
-    return (
-        "The deck ran out: the discard pile was shuffled into a new deck "
-        f"of {data['size']} ({data['rule']})."
+    return render(
+        "The deck ran out: the discard pile was shuffled into a new deck of {size} ({rule}).",
+        size=data["size"],
+        rule=data["rule"],
     )
 
 
 def _turned_up(setup: Setup, player: int | None, data: dict[str, Any]) -> str:
     if data["card"] == LOCOMOTIVE:
-        return f"A locomotive was turned up in slot {data['slot'] + 1}."
+        return render("A locomotive was turned up in slot {slot}.", slot=data["slot"] + 1)
     return ""
 
 
 def _slot_empty(setup: Setup, player: int | None, data: dict[str, Any]) -> str:
-    return f"Slot {data['slot'] + 1} stays empty: no cards are left to refill it (D7)."
+    return render(
+        "Slot {slot} stays empty: no cards are left to refill it (D7).", slot=data["slot"] + 1
+    )
 
 
 def _refilled(setup: Setup, player: int | None, data: dict[str, Any]) -> str:
-    return "The empty face-up slots were refilled (D7)."
+    return render("The empty face-up slots were refilled (D7).")
 
 
 def _market_reset(setup: Setup, player: int | None, data: dict[str, Any]) -> str:
-    return (
-        f"{data['locomotives']} face-up locomotives: the market was discarded and dealt again "
-        f"({data['rule']})."
+    return render(
+        "{locomotives} face-up locomotives: the market was discarded and dealt again ({rule}).",
+        locomotives=data["locomotives"],
+        rule=data["rule"],
     )
 
 
 def _loop_guard(setup: Setup, player: int | None, data: dict[str, Any]) -> str:
     if "resets" in data:
-        return f"The market was reset {data['resets']} times in a row; it stays as it is (D9)."
+        return render(
+            "The market was reset {resets} times in a row; it stays as it is (D9).",
+            resets=data["resets"],
+        )
     others = data["others"]
-    exist = f"{count(others, 'other card')} {'exists' if others == 1 else 'exist'}"
-    return (
-        f"The market shows {data['locomotives']} locomotives, but only {exist}: "
+    text = N_(
+        "The market shows {locomotives} locomotives, but only {others:#other card} exist: "
         "no reset could help, so it stays (D9)."
     )
+    if others == 1:
+        text = N_(
+            "The market shows {locomotives} locomotives, but only {others:#other card} exists: "
+            "no reset could help, so it stays (D9)."
+        )
+    return render(text, locomotives=data["locomotives"], others=others)
 
 
 def _draw(setup: Setup, player: int | None, data: dict[str, Any]) -> str:
-    name, card = _name(setup, player), card_name(data["card"])
+    name, card = _name(setup, player), data["card"]
     if data["slot"] is None:
-        return f"{name} draws a card from the deck ({card})."
-    return f"{name} takes the face-up {card} from slot {data['slot'] + 1}."
+        return render("{name} draws a card from the deck ({card:card}).", name=name, card=card)
+    return render(
+        "{name} takes the face-up {card:card} from slot {slot}.",
+        name=name,
+        card=card,
+        slot=data["slot"] + 1,
+    )
 
 
 def _whole_draw(setup: Setup, player: int | None, data: dict[str, Any]) -> str:
-    return "A face-up locomotive taken first is the whole draw (D3)."
+    return render("A face-up locomotive taken first is the whole draw (D3).")
 
 
 def _short_draw(setup: Setup, player: int | None, data: dict[str, Any]) -> str:
-    return "No second card can be taken, so the draw ends with one card (D8)."
+    return render("No second card can be taken, so the draw ends with one card (D8).")
+
+
+def _paid(data: dict[str, Any]) -> tuple[str | None, int, int]:
+    return data["color"], data["colored"], data["locomotives"]
 
 
 def _claim(setup: Setup, player: int | None, data: dict[str, Any]) -> str:
-    cards = format_cards(data["color"], data["colored"], data["locomotives"])
-    ref = _ref(setup, data["route"])
+    text = N_("{name} pays {cards:payment} for {ref:route}.")
     if data["tunnel"]:
-        return f"{_name(setup, player)} plays {cards} for the tunnel {ref} (C7)."
-    return f"{_name(setup, player)} pays {cards} for {ref}."
+        text = N_("{name} plays {cards:payment} for the tunnel {ref:route} (C7).")
+    return render(
+        text,
+        name=_name(setup, player),
+        cards=_paid(data),
+        ref=setup.board.ref(setup.board.routes[data["route"]]),
+    )
 
 
 def _tunnel_reveal(setup: Setup, player: int | None, data: dict[str, Any]) -> str:
     cards, extra = data["cards"], data["extra"]
     if not cards:
-        return "There is no card left to reveal: the tunnel costs nothing extra (C9)."
+        return render("There is no card left to reveal: the tunnel costs nothing extra (C9).")
     lines: list[str] = []
     if len(cards) < data["wanted"]:
-        lines.append(f"Only {len(cards)} of {data['wanted']} cards could be revealed (C9).")
-    lines.append(f"The deck reveals {', '.join(card_name(c) for c in cards)}.")
+        lines.append(
+            render(
+                "Only {shown} of {wanted} cards could be revealed (C9).",
+                shown=len(cards),
+                wanted=data["wanted"],
+            )
+        )
+    lines.append(render("The deck reveals {cards:cards}.", cards=cards))
     if extra == 0:
-        lines.append("No revealed card matches: the tunnel costs nothing extra.")
+        lines.append(render("No revealed card matches: the tunnel costs nothing extra."))
         return "\n".join(lines)
     if data["color"] is None:
-        more = f"{count(extra, 'more locomotive')}, since it was paid with locomotives only"
+        more = render(
+            "{extra:#more locomotive}, since it was paid with locomotives only", extra=extra
+        )
     else:
-        more = f"{count(extra, 'more card')}, each {data['color']} or a locomotive"
-    matches = "1 revealed card matches" if extra == 1 else f"{extra} revealed cards match"
-    lines.append(f"{matches}: the tunnel costs {more}.")
+        more = render(
+            "{extra:#more card}, each {color:colour} or a locomotive",
+            extra=extra,
+            color=data["color"],
+        )
+    matches = ngettext(
+        "{extra} revealed card matches: the tunnel costs {more}.",
+        "{extra} revealed cards match: the tunnel costs {more}.",
+        extra,
+    )
+    lines.append(matches.format(extra=extra, more=more))
     if not data["can_pay"]:
-        lines[-1] += f" {_name(setup, player)} cannot pay, so must decline (C8)."
+        lines[-1] += render(" {name} cannot pay, so must decline (C8).", name=_name(setup, player))
     return "\n".join(lines)
 
 
 def _pay_tunnel(setup: Setup, player: int | None, data: dict[str, Any]) -> str:
-    cards = format_cards(data["color"], data["colored"], data["locomotives"])
-    return f"{_name(setup, player)} pays the extra {cards} (C7)."
+    return render(
+        "{name} pays the extra {cards:payment} (C7).",
+        name=_name(setup, player),
+        cards=_paid(data),
+    )
 
 
 def _decline(setup: Setup, player: int | None, data: dict[str, Any]) -> str:
-    return (
-        f"{_name(setup, player)} declines the tunnel {_ref(setup, data['route'])}: "
-        "the cards played go back to the hand and the turn ends (C8)."
+    return render(
+        "{name} declines the tunnel {ref:route}: "
+        "the cards played go back to the hand and the turn ends (C8).",
+        name=_name(setup, player),
+        ref=setup.board.ref(setup.board.routes[data["route"]]),
     )
 
 
 def _route(setup: Setup, player: int | None, data: dict[str, Any]) -> str:
     route = setup.board.routes[data["route"]]
-    text = (
-        f"{_name(setup, player)} claims {setup.board.ref(route)} "
-        f"({count(route.length, 'train')}, +{count(data['points'], 'point')}); "
-        f"{count(data['trains_left'], 'train')} left."
+    text = render(
+        "{name} claims {ref:route} ({length:#train}, +{points:#point}); {left:#train} left.",
+        name=_name(setup, player),
+        ref=setup.board.ref(route),
+        length=route.length,
+        points=data["points"],
+        left=data["trains_left"],
     )
     if data["double_closed"]:
-        text += (
-            f"\nWith {setup.num_players} players the other route of this double is now closed (C5)."
+        text += "\n" + render(
+            "With {players} players the other route of this double is now closed (C5).",
+            players=setup.num_players,
         )
     return text
 
 
 def _draw_tickets(setup: Setup, player: int | None, data: dict[str, Any]) -> str:
-    return f"{_name(setup, player)} draws {count(len(data['tickets']), 'destination ticket')} (K1)."
+    return render(
+        "{name} draws {tickets:#destination ticket} (K1).",
+        name=_name(setup, player),
+        tickets=len(data["tickets"]),
+    )
+
+
+_WENT = {
+    "box": Nn_("{returned} leaves the game ({rule})", "{returned} leave the game ({rule})"),
+    "bottom_shuffled": Nn_("{returned} is set aside", "{returned} are set aside"),
+    "bottom": Nn_("{returned} goes under the ticket deck", "{returned} go under the ticket deck"),
+}
+"""Where the tickets a player returns go, after ``"{name} keeps N tickets; "``."""
 
 
 def _keep(setup: Setup, player: int | None, data: dict[str, Any]) -> str:
-    kept, returned, where = len(data["kept"]), len(data["returned"]), data["where"]
-    one = returned == 1
-    if where == "box":
-        went = f"{'leaves' if one else 'leave'} the game ({data['rule']})"
-    elif where == "bottom_shuffled":
-        went = "is set aside" if one else "are set aside"
-    else:
-        went = "goes under the ticket deck" if one else "go under the ticket deck"
-    text = f"{_name(setup, player)} keeps {count(kept, 'ticket')}"
-    return text + (f"; {returned} {went}." if returned else ".")
+    kept, returned = len(data["kept"]), len(data["returned"])
+    fields = {"name": _name(setup, player), "kept": kept, "returned": returned}
+    if not returned:
+        return render("{name} keeps {kept:#ticket}.", **fields)
+    went = ngettext(*_WENT.get(data["where"], _WENT["bottom"]), returned)
+    return render(
+        "{name} keeps {kept:#ticket}; {went}.",
+        went=went.format(returned=returned, rule=data["rule"]),
+        **fields,
+    )
 
 
 def _returned_shuffled(setup: Setup, player: int | None, data: dict[str, Any]) -> str:
     if data["count"] == 1:
-        return f"The returned ticket goes under the ticket deck ({data['rule']})."
-    return (
-        f"The {data['count']} returned tickets are shuffled together and go under the ticket "
-        f"deck ({data['rule']})."
+        return render("The returned ticket goes under the ticket deck ({rule}).", rule=data["rule"])
+    return render(
+        "The {count} returned tickets are shuffled together and go under the ticket deck ({rule}).",
+        count=data["count"],
+        rule=data["rule"],
     )
 
 
 def _opening_done(setup: Setup, player: int | None, data: dict[str, Any]) -> str:
-    return f"The opening choices are made; {setup.players[data['first']]} plays first (S6)."
+    return render(
+        "The opening choices are made; {first} plays first (S6).",
+        first=setup.players[data["first"]],
+    )
 
 
 def _station(setup: Setup, player: int | None, data: dict[str, Any]) -> str:
-    cards = format_cards(data["color"], data["colored"], data["locomotives"])
-    return (
-        f"{_name(setup, player)} builds a station in {setup.board.display(data['city'])}, "
-        f"the {ORDINALS[data['nth']]}, paying {cards} (ST1-ST2)."
+    return render(
+        "{name} builds a station in {city}, the {nth:ordinal}, paying {cards:payment} (ST1-ST2).",
+        name=_name(setup, player),
+        city=setup.board.display(data["city"]),
+        nth=ORDINALS[data["nth"]],
+        cards=_paid(data),
     )
 
 
 def _pass(setup: Setup, player: int | None, data: dict[str, Any]) -> str:
-    return f"{_name(setup, player)} has no legal action and passes (T2)."
+    return render("{name} has no legal action and passes (T2).", name=_name(setup, player))
 
 
 def _final_round(setup: Setup, player: int | None, data: dict[str, Any]) -> str:
-    name = _name(setup, player)
-    return (
-        f"{name} has {count(data['trains'], 'train')} left: the final round begins. "
-        f"Everyone, {name} included, plays one more turn (E1)."
+    return render(
+        "{name} has {trains:#train} left: the final round begins. "
+        "Everyone, {name} included, plays one more turn (E1).",
+        name=_name(setup, player),
+        trains=data["trains"],
     )
 
 
 def _game_over(setup: Setup, player: int | None, data: dict[str, Any]) -> str:
     if data["reason"] == "all_passed":
-        return "Every player passed in a row, so the game ends (T2). The game is over."
-    return f"{_name(setup, player)} played the last turn of the final round (E1). The game is over."
+        return render("Every player passed in a row, so the game ends (T2). The game is over.")
+    return render(
+        "{name} played the last turn of the final round (E1). The game is over.",
+        name=_name(setup, player),
+    )
 
 
 def _staged(setup: Setup, player: int | None, data: dict[str, Any]) -> str:
-    return f"The scenario is set up; {setup.players[data['to_play']]} is to play."
+    return render(
+        "The scenario is set up; {player} is to play.", player=setup.players[data["to_play"]]
+    )
 
 
 _RENDER: dict[str, Callable[[Setup, int | None, dict[str, Any]], str]] = {

@@ -25,10 +25,10 @@ from ttr.actions import (
 )
 from ttr.colors import LOCOMOTIVE, card_kind
 from ttr.errors import IllegalAction, NotationError, UnknownReference, preview
+from ttr.i18n import N_, Message
 from ttr.open_routes import is_open
 from ttr.payment import payment_problem, tunnel_extra_options
 from ttr.state import Setup, State
-from ttr.text import count
 from ttr.turn.stations import station_cost
 
 MAX_TEXT = 300
@@ -77,9 +77,11 @@ def parse_action(setup: Setup, state: State, text: str) -> Action:
     of cards.
     """
     if not isinstance(text, str):
-        raise NotationError(f"an action's notation is text, not {preview(text)}")
+        raise NotationError("an action's notation is text, not {text}", text=preview(text))
     if len(text) > MAX_TEXT:
-        raise NotationError(f"an action of {len(text)} characters is too long: {preview(text)}")
+        raise NotationError(
+            "an action of {size} characters is too long: {text}", size=len(text), text=preview(text)
+        )
     words = text.strip().split(maxsplit=1)
     if not words:
         raise NotationError("empty action: expected e.g. 'draw deck', 'claim A-B red', 'keep 1 2'")
@@ -91,11 +93,13 @@ def parse_action(setup: Setup, state: State, text: str) -> Action:
         if rest.isdigit() and rest.isascii() and len(rest) < 4:
             return DrawCard(int(rest) - 1)
         raise NotationError(
-            f"cannot read {preview(text)}: expected 'draw deck' or 'draw 1' to 'draw 5'"
+            "cannot read {text}: expected 'draw deck' or 'draw 1' to 'draw 5'", text=preview(text)
         )
     if verb in ("tickets", "pass", "decline"):
         if rest.strip():
-            raise NotationError(f"cannot read {preview(text)}: {verb!r} takes nothing after it")
+            raise NotationError(
+                "cannot read {text}: {verb!r} takes nothing after it", text=preview(text), verb=verb
+            )
         plain: dict[str, Action] = {"tickets": DRAW_TICKETS, "pass": PASS, "decline": DECLINE}
         return plain[verb]
     if verb == "keep":
@@ -107,8 +111,9 @@ def parse_action(setup: Setup, state: State, text: str) -> Action:
     if verb == "pay":
         return _parse_pay(state, rest)
     raise NotationError(
-        f"cannot read {preview(text)}: actions start with draw, claim, tickets, keep, station, "
-        "pay, decline or pass"
+        "cannot read {text}: actions start with draw, claim, tickets, keep, station, "
+        "pay, decline or pass",
+        text=preview(text),
     )
 
 
@@ -124,19 +129,21 @@ def read_cards(text: str) -> Cards:
         if digits:
             if number is not None or digits > 3:
                 raise NotationError(
-                    f"cannot read the cards {preview(text)}: a number of cards too many"
+                    "cannot read the cards {text}: a number of cards too many", text=preview(text)
                 )
             number, token = int(token[:digits]), token[digits:]
             if not token:
                 continue
         kind = card_kind(token)
         if kind is None:
-            raise NotationError(f"unknown card {preview(token)}: expected a colour or 'loco'")
+            raise NotationError(
+                "unknown card {card}: expected a colour or 'loco'", card=preview(token)
+            )
         cards.append((kind, number))
         number = None
     if number is not None:
         raise NotationError(
-            f"cannot read the cards {preview(text)}: a number needs a card after it"
+            "cannot read the cards {text}: a number needs a card after it", text=preview(text)
         )
     return cards
 
@@ -146,7 +153,7 @@ def _is_card_token(token: str) -> bool:
     return not word or card_kind(word) is not None
 
 
-def split_cards(rest: str, text: str, what: str) -> tuple[str, Cards]:
+def split_cards(rest: str, text: str, what: Message) -> tuple[str, Cards]:
     """Split ``"Paris-Bruxelles (yellow) yellow yellow"`` into the name and the cards at its end."""
     tokens = rest.split()
     end = len(tokens)
@@ -154,16 +161,16 @@ def split_cards(rest: str, text: str, what: str) -> tuple[str, Cards]:
         end -= 1
     head = " ".join(tokens[:end])
     if not head:
-        raise NotationError(f"cannot read {preview(text)}: expected {what}")
+        raise NotationError("cannot read {text}: expected {what}", text=preview(text), what=what)
     cards = read_cards(" ".join(tokens[end:]))
     if not cards:
         raise NotationError(
-            f"cannot read {preview(text)}: list the cards to pay, e.g. 'red red loco'"
+            "cannot read {text}: list the cards to pay, e.g. 'red red loco'", text=preview(text)
         )
     return head, cards
 
 
-def _payment(cards: Cards, cost: int, rule: str, what: str) -> tuple[str | None, int]:
+def _payment(cards: Cards, cost: int, rule: str, what: Message) -> tuple[str | None, int]:
     """``(color, locomotives)`` from listed cards; one bare colour word means all ``cost`` cards."""
     if len(cards) == 1 and cards[0][1] is None:
         return (None, cost) if cards[0][0] == LOCOMOTIVE else (cards[0][0], 0)
@@ -171,24 +178,31 @@ def _payment(cards: Cards, cost: int, rule: str, what: str) -> tuple[str | None,
     if len(colors) > 1:
         raise IllegalAction(
             rule,
-            f"{what} is paid in one colour (plus locomotives), not {' and '.join(sorted(colors))}",
+            "{what} is paid in one colour (plus locomotives), not {colors:colours}",
+            what=what,
+            colors=sorted(colors),
         )
     locos = sum(n or 1 for kind, n in cards if kind == LOCOMOTIVE)
     total = sum(n or 1 for _, n in cards)
     if total != cost:
-        raise IllegalAction(rule, f"{what} takes {count(cost, 'card')}; {total} listed")
+        raise IllegalAction(
+            rule, "{what} takes {cost:#card}; {total} listed", what=what, cost=cost, total=total
+        )
     color = colors.pop() if colors else None
     return color, locos
 
 
 def _parse_claim(setup: Setup, state: State, rest: str, text: str) -> Claim:
     head, cards = split_cards(
-        rest, text, "a route, e.g. 'claim Paris-Bruxelles (yellow) yellow yellow'"
+        rest, text, Message("a route, e.g. 'claim Paris-Bruxelles (yellow) yellow yellow'")
     )
     board = setup.board
     candidates = board.find_routes(head)
     player = state.current_player
-    payments = [_payment(cards, r.length, "C2", board.ref(r)) for r in candidates]
+    payments = [
+        _payment(cards, r.length, "C2", Message("{ref:route}", ref=board.ref(r)))
+        for r in candidates
+    ]
 
     def preference(index: int) -> tuple[bool, bool, bool]:
         """Open to the player first, then payable with the listed cards, then free."""
@@ -205,12 +219,12 @@ def _parse_claim(setup: Setup, state: State, rest: str, text: str) -> Claim:
 
 
 def _parse_station(setup: Setup, state: State, rest: str, text: str) -> BuildStation:
-    head, cards = split_cards(rest, text, "a city, e.g. 'station Berlin red'")
+    head, cards = split_cards(rest, text, Message("a city, e.g. 'station Berlin red'"))
     city = setup.board.city(head)
     player = state.current_player
     has = setup.rules.has_stations and state.stations_left[player]
     cost = station_cost(setup, state, player) if has else 1
-    color, locos = _payment(cards, cost, "ST2", "this station")
+    color, locos = _payment(cards, cost, "ST2", Message("this station"))
     return BuildStation(city, color, locos)
 
 
@@ -225,11 +239,12 @@ def _parse_pay(state: State, rest: str) -> PayTunnel:
     cards = read_cards(rest)
     if tunnel is None:
         return PayTunnel(sum(n or 1 for kind, n in cards if kind == LOCOMOTIVE))
-    color, locos = _payment(cards, tunnel.extra, "C7", "the tunnel's extra cost")
+    color, locos = _payment(cards, tunnel.extra, "C7", Message("the tunnel's extra cost"))
     if color is not None and color != tunnel.color:
-        raise IllegalAction(
-            "C7", f"the extra cost is paid in {tunnel.color or 'locomotives'}, not {color}"
-        )
+        text = N_("the extra cost is paid in {paid:colour}, not {color:colour}")
+        if tunnel.color is None:
+            text = N_("the extra cost is paid in locomotives, not {color:colour}")
+        raise IllegalAction("C7", text, paid=tunnel.color, color=color)
     return PayTunnel(locos)
 
 
@@ -244,14 +259,15 @@ def _parse_keep(setup: Setup, state: State, rest: str, text: str) -> KeepTickets
     offer = state.offer
     if offer is None:
         raise NotationError(
-            f"cannot read {preview(text)}: expected ticket numbers ('keep 1 3') or, while "
-            "tickets are on offer, their names ('keep Seattle-Los Angeles')"
+            "cannot read {text}: expected ticket numbers ('keep 1 3') or, while "
+            "tickets are on offer, their names ('keep Seattle-Los Angeles')",
+            text=preview(text),
         )
     positions = []
     for name in rest.split(","):
         position = _offered(setup, offer.tickets, name.strip(), text)
         if position in positions:
-            raise NotationError(f"cannot read {preview(text)}: a ticket is named twice")
+            raise NotationError("cannot read {text}: a ticket is named twice", text=preview(text))
         positions.append(position)
     return KeepTickets(tuple(sorted(positions)))
 
@@ -262,11 +278,16 @@ def _offered(setup: Setup, offered: tuple[int, ...], name: str, text: str) -> in
     try:
         parts = board.ticket_cities(name)
     except UnknownReference as err:
-        raise NotationError(f"cannot read {preview(text)}: {err}") from None
+        raise NotationError(
+            "cannot read {text}: {problem}", text=preview(text), problem=err.message
+        ) from None
     for position, index in enumerate(offered):
         if {setup.ticket_pool[index].a, setup.ticket_pool[index].b} == parts:
             return position
     on_offer = ", ".join(board.ticket_ref(setup.ticket_pool[i]) for i in offered)
     raise NotationError(
-        f"cannot read {preview(text)}: {preview(name)} is not on offer ({on_offer})"
+        "cannot read {text}: {name} is not on offer ({on_offer})",
+        text=preview(text),
+        name=preview(name),
+        on_offer=on_offer,
     )

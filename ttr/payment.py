@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from ttr.colors import CARD_COLORS, COLOR_SET, GRAY, KIND_INDEX, LOCO, Hand, hand_of
-from ttr.text import count
+from ttr.i18n import Message
 
 Payment = tuple[str | None, int]
 _COLOR_INDICES = tuple(enumerate(CARD_COLORS))
@@ -110,7 +110,7 @@ def tunnel_extra_options(
 
 def payment_problem(
     hand: Hand | Mapping[str, int], color: str, cost: int, paid: Payment, min_locomotives: int = 0
-) -> str | None:
+) -> Message | None:
     """Why the payment ``paid`` is not allowed for ``cost`` cards of ``color``, or None if it is.
 
     ``paid``'s fields must already have the right types (a colour name or None, an int).
@@ -118,23 +118,39 @@ def payment_problem(
     hand = as_hand(hand)
     card, locomotives = paid
     if locomotives < 0 or locomotives > cost:
-        return f"{locomotives} locomotives cannot be part of a {cost}-card payment"
+        return Message(
+            "{locomotives} locomotives cannot be part of a {cost}-card payment",
+            locomotives=locomotives,
+            cost=cost,
+        )
     if card is None and locomotives != cost:
-        alone = count(locomotives, "locomotive")
-        return f"it costs {count(cost, 'card')}; {alone} alone are not enough"
+        return Message(
+            "it costs {cost:#card}; {alone:#locomotive} alone are not enough",
+            cost=cost,
+            alone=locomotives,
+        )
     if card is not None and locomotives == cost:
-        return "a payment with only locomotives names no colour"
+        return Message("a payment with only locomotives names no colour")
     if card is not None and card not in COLOR_SET:
-        return f"{card!r} is not a card colour"
+        return Message("{card!r} is not a card colour", card=card)
     if locomotives < min_locomotives:
-        return f"a ferry needs at least {count(min_locomotives, 'locomotive')}"
+        return Message("a ferry needs at least {least:#locomotive}", least=min_locomotives)
     if card is not None and color != GRAY and card != color:
-        return f"a {color} route takes {color} cards or locomotives, not {card}"
+        return Message(
+            "a {color:colour} route takes {color:colour} cards or locomotives, not {card:colour}",
+            color=color,
+            card=card,
+        )
     if hand[LOCO] < locomotives:
-        return f"the hand has {count(hand[LOCO], 'locomotive')}, not {locomotives}"
+        return Message(
+            "the hand has {have:#locomotive}, not {locomotives}",
+            have=hand[LOCO],
+            locomotives=locomotives,
+        )
     if card is not None and hand[KIND_INDEX[card]] < cost - locomotives:
-        return (
-            f"the hand has {count(hand[KIND_INDEX[card]], card + ' card')}, "
-            f"not {cost - locomotives}"
+        return Message(
+            "the hand has {have:#colour card}, not {paid}",
+            have=(hand[KIND_INDEX[card]], card),
+            paid=cost - locomotives,
         )
     return None

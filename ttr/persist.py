@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from ttr.colors import CARD_KINDS, COLOR_SET, DECK_SIZE, hand_of
 from ttr.errors import SaveError, TTRError, preview
+from ttr.events import Log
 from ttr.jsonio import parse_json
 from ttr.state import (
     PHASES,
@@ -155,10 +156,13 @@ def game_from_dict(data: Any, *, record: bool = True) -> Game:
         raise SaveError("fields 'start' and 'actions' come together")
     game = Game(setup.rules, setup.players, record=record, deal=False)
     saved = state_from_dict(setup, data["state"], "state")
+    game.state = state_from_dict(setup, data["start"], "start") if has_start else saved
+    if record and game.state.phase == "opening" and not any(game.state.tickets):
+        log = Log(game.events, setup, 0)  # step 0's narration, told from the setup alone
+        log.add("setup", None)
+        log.add("deal_tickets", None)
     if not has_start:
-        game.state = saved
         return game
-    game.state = state_from_dict(setup, data["start"], "start")
     actions = data["actions"]
     if not isinstance(actions, list) or len(actions) > MAX_ACTIONS:
         raise SaveError(f"field 'actions': expected a list of at most {MAX_ACTIONS} action texts")

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 
 from ttr.errors import UnknownRuleSet, preview
+from ttr.i18n import N_
 
 
 @dataclass(frozen=True)
@@ -143,22 +144,29 @@ def rule_set(name: str | RuleSet, variant: str | None = None) -> RuleSet:
             return name
         name = name.map
     if not isinstance(name, str) or len(name) > 40:
-        raise UnknownRuleSet(f"a rule set is named by text, e.g. 'europe', not {preview(name)}")
+        raise UnknownRuleSet(
+            "a rule set is named by text, e.g. 'europe', not {name}", name=preview(name)
+        )
     key = _key(name)
     if variant is not None:
         if not isinstance(variant, str) or len(variant) > 40:
             raise UnknownRuleSet(
-                f"a variant is named by text, e.g. 'big_cities', not {preview(variant)}"
+                "a variant is named by text, e.g. 'big_cities', not {variant}",
+                variant=preview(variant),
             )
         rules = RULE_SETS.get(_key(variant))
         base = RULE_SETS.get(key)
         if rules is None or (base is not None and rules.map != base.map):
             known = ", ".join(r.name for r in RULE_SETS.values() if base and r.map == base.map)
-            raise UnknownRuleSet(
-                f"unknown variant {preview(variant)} for the {preview(name)} map"
-                + (f" (known: {known})" if known else "")
-            )
+            unknown = N_("unknown variant {variant} for the {name} map (known: {known})")
+            if not known:
+                unknown = N_("unknown variant {variant} for the {name} map")
+            raise UnknownRuleSet(unknown, variant=preview(variant), name=preview(name), known=known)
         return rules
     if key not in RULE_SETS:
-        raise UnknownRuleSet(f"unknown rule set {preview(name)} (known: {', '.join(RULE_SETS)})")
+        raise UnknownRuleSet(
+            "unknown rule set {name} (known: {known})",
+            name=preview(name),
+            known=", ".join(RULE_SETS),
+        )
     return RULE_SETS[key]

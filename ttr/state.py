@@ -31,6 +31,7 @@ from typing import Any
 from ttr.board import Board, Ticket, load_board
 from ttr.colors import EMPTY_HAND, Hand
 from ttr.errors import PlayerError, TTRError
+from ttr.i18n import Message
 from ttr.open_routes import RouteClasses, open_lists, route_classes
 from ttr.rules import RuleSet, rule_set
 
@@ -134,34 +135,48 @@ def player_names(players: object, rules: RuleSet) -> tuple[str, ...]:
     if type(players) is int:
         count = players
         if not low <= count <= high:
-            raise PlayerError(f"{rules.title} is for {low} to {high} players, not {count}")
+            raise PlayerError(
+                "{title:text} is for {low} to {high} players, not {count}",
+                title=rules.title,
+                low=low,
+                high=high,
+                count=count,
+            )
         return DEFAULT_NAMES[:count]
     if isinstance(players, str) or not isinstance(players, list | tuple):
         raise PlayerError(
-            f"players must be a number ({low}-{high}) or a list of names, "
-            f"not {type(players).__name__}"
+            "players must be a number ({low}-{high}) or a list of names, not {kind}",
+            low=low,
+            high=high,
+            kind=type(players).__name__,
         )
     if not low <= len(players) <= high:
-        raise PlayerError(f"{rules.title} is for {low} to {high} players, not {len(players)}")
+        raise PlayerError(
+            "{title:text} is for {low} to {high} players, not {count}",
+            title=rules.title,
+            low=low,
+            high=high,
+            count=len(players),
+        )
     for name in players:
         problem = name_problem(name)
         if problem:
-            raise PlayerError(f"player name {problem}")
+            raise PlayerError("player name {problem}", problem=problem)
     if len(set(players)) != len(players):
-        raise PlayerError(f"player names must differ: {', '.join(players)}")
+        raise PlayerError("player names must differ: {names}", names=", ".join(players))
     return tuple(players)
 
 
-def name_problem(name: object) -> str | None:
+def name_problem(name: object) -> Message | None:
     """What is wrong with a player name, or None: a short, printable, non-empty string."""
     if not isinstance(name, str):
-        return f"must be text, not {type(name).__name__}"
+        return Message("must be text, not {kind}", kind=type(name).__name__)
     if not name.strip():
-        return "must not be empty"
+        return Message("must not be empty")
     if len(name) > MAX_NAME_LENGTH:
-        return f"must be at most {MAX_NAME_LENGTH} characters"
+        return Message("must be at most {most} characters", most=MAX_NAME_LENGTH)
     if not name.isprintable():
-        return f"{name[:MAX_NAME_LENGTH]!r} holds control characters"
+        return Message("{name!r} holds control characters", name=name[:MAX_NAME_LENGTH])
     return None
 
 

@@ -41,6 +41,8 @@ CHROMIUM_ARGS = [
     "--disable-dev-shm-usage",
 ]
 NOTEBOOK = "classroom_app.ipynb"
+KOREAN_START = "ko/00_start_here.ipynb"
+"""The Korean start page (notebooks/ko/), served at the same path under ``work/``."""
 GALLERY = "widget_gallery.ipynb"
 NO_NEWS = '{"fetchNews": "false", "checkForUpdates": false}'
 NO_WINDOWING = '{"windowingMode": "none"}'

@@ -24,6 +24,7 @@ import pytest
 from browser_support import (
     CHROMIUM_ARGS,
     HEIGHT,
+    KOREAN_START,
     NO_NEWS,
     NO_WINDOWING,
     NOTEBOOK,
@@ -40,6 +41,8 @@ def served(tmp_path_factory, repo_root: Path) -> Path:
     work = base / "work"
     work.mkdir()
     shutil.copy(repo_root / "notebooks" / NOTEBOOK, work / NOTEBOOK)
+    (work / "ko").mkdir()  # the Korean start page, which runs on its own kernel (ttr-ko)
+    shutil.copy(repo_root / "notebooks" / KOREAN_START, work / KOREAN_START)
     write_gallery(work)
     settings = base / "lab-user-settings" / "@jupyterlab"
     for folder, name, text in (

@@ -8,6 +8,8 @@ the Run menu.
   fallback such as ``VBox(children=...``); the ``GameStepper``'s Next button changes the
   narration, its Last button shows the claimed routes on the map, and the
   ``TunnelSimulator``'s Reveal button shows the revealed cards.
+* The Korean start page (notebooks/ko/00_start_here.ipynb): it runs on its kernel, ttr-ko, so
+  the engine's refusals come out in Korean, and its widget renders.
 * The widget gallery, with the file browser open, at content widths of 1,024, 1,400 and 1,920
   px: no element of any widget is wider than its box and no text is cut, before and after
   every control of every widget is used (the checks run after each use at 1,024 px, and at
@@ -27,6 +29,7 @@ from browser_support import (
     FALLBACK_TEXTS,
     GALLERY,
     HEIGHT,
+    KOREAN_START,
     NOTEBOOK,
     WIDGETS,
     check_every_width,
@@ -112,6 +115,19 @@ def test_classroom_notebook_in_jupyterlab(page, lab, artifacts_dir):
     for name, selector in (("stepper", stepper), ("tunnel", tunnel)):
         page.locator(selector).first.screenshot(path=str(artifacts_dir / f"lab-{name}.png"))
     assert time.monotonic() - started < 90
+
+
+def test_korean_start_page_in_jupyterlab(page, lab, artifacts_dir):
+    """The Korean start page opens on its kernel, ttr-ko, and the engine answers in Korean."""
+    run_all(page, lab, KOREAN_START)
+    assert "한국어" in page.locator(".jp-Toolbar-kernelName").first.inner_text()
+    title = page.locator(".jp-MarkdownCell h1").first.inner_text()
+    assert title.startswith("00 · 여기서 시작하세요"), title
+    refusal = page.wait_for_selector(f"{OUTPUT}:has-text('T3: Ann 님이')")  # T3, in Korean
+    page.wait_for_selector(f"{OUTPUT} .ttr-game-stepper")  # the last widget: all cells ran
+    check_no_fallback(page)
+    refusal.scroll_into_view_if_needed()
+    page.screenshot(path=str(artifacts_dir / "lab-ko-start.png"))
 
 
 def test_every_widget_fits_and_answers_in_jupyterlab(page, lab, europe, artifacts_dir):

@@ -9,8 +9,10 @@ looks only at what its player may know (its hand and tickets, and the public tab
   an opponent has cut a ticket's path (Europe).
 - :class:`LongRouteAgent` (``long``, also ``longroute``) grabs the longest route it can pay for
   (long routes score most per train, C3) and otherwise draws.
-- :class:`MCTSAgent` (``mcts``, or ``mcts:N`` for N iterations a move) searches: Monte-Carlo
-  tree search over sampled deals of what it cannot see (see :mod:`ttr.agents.mcts`).
+- :class:`MCTSAgent` (``mcts``, or ``mcts:N`` for N iterations a move) searches: it plays its
+  candidate moves out in the same sampled deals of what it cannot see and keeps the greedy move
+  unless another does clearly better (``MCTSAgent()`` itself defaults to information-set
+  Monte-Carlo tree search, ``search="tree"``; see :mod:`ttr.agents.mcts`).
 
 ``agent.explain(game)`` returns the move as a :class:`Choice` with its reason as data.
 """
@@ -22,7 +24,7 @@ import random
 from ttr.agents.base import Agent, Choice
 from ttr.agents.greedy import GreedyAgent
 from ttr.agents.longroute import LongRouteAgent
-from ttr.agents.mcts import MCTSAgent
+from ttr.agents.mcts import PAIRED, MCTSAgent
 from ttr.agents.random import RandomAgent
 from ttr.errors import TTRError, preview
 from ttr.game import Game
@@ -38,16 +40,17 @@ ALIASES = {"longroute": "long"}
 
 def make_agent(name: str, seed: int | random.Random | None = 0) -> Agent:
     """An agent by name: ``random``, ``greedy``, ``long`` (or ``longroute``), ``mcts`` or
-    ``mcts:N`` (a search of N iterations a move)."""
+    ``mcts:N`` (a search of N iterations a move): the search bot is the paired search
+    (:data:`ttr.agents.mcts.PAIRED`)."""
     key, _, budget = name.strip().lower().partition(":")
     key = ALIASES.get(key, key)
     if key in AGENTS and not budget:
         return AGENTS[key](seed)
     if key in SEARCH_AGENTS:
         if not budget:
-            return SEARCH_AGENTS[key](seed)
+            return SEARCH_AGENTS[key](seed, **PAIRED)
         if budget.isdigit() and int(budget) > 0:
-            return SEARCH_AGENTS[key](seed, iterations=int(budget))
+            return SEARCH_AGENTS[key](seed, **{**PAIRED, "iterations": int(budget)})
         raise TTRError(
             f"agent {preview(name)}: the budget after ':' is a number of iterations (>= 1)"
         )

@@ -98,6 +98,23 @@ def cheapest_claims(game: Game, player: int) -> dict[int, Claim]:
     return {item[3].id: Claim(item[3].id, *item[4]) for item in found}
 
 
+def cheapest_claim(
+    game: Game, player: int, route_id: int, hand: Mapping[str, int] | None = None
+) -> Claim | None:
+    """``cheapest_claims(game, player).get(route_id)`` for one route, without looking at the
+    others (``hand``: the player's hand, if the caller has it already)."""
+    route = game.board.routes[route_id]
+    if game.phase != TURN or game.route_owner(route_id) is not None:
+        return None
+    if route.length > game.trains[player]:
+        return None
+    hand = game.hands[player] if hand is None else hand
+    paid = fewest_locomotives(hand, route.color, route.length, route.locomotives)
+    if paid is None or not game.is_open(route, player):
+        return None
+    return Claim(route_id, *paid)
+
+
 def station_payment(game: Game, player: int) -> tuple[str | None, int] | None:
     """How ``player`` would pay for a station now, with the fewest locomotives (ST1-ST2), or
     None when no station can be built."""
@@ -144,6 +161,7 @@ __all__ = [
     "Agent",
     "Choice",
     "card_draws",
+    "cheapest_claim",
     "cheapest_claims",
     "cheapest_station",
     "check_seat",

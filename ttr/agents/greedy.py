@@ -18,6 +18,7 @@ from ttr.agents.base import (
     Agent,
     Choice,
     card_draws,
+    cheapest_claim,
     cheapest_claims,
     cheapest_station,
     check_seat,
@@ -130,11 +131,12 @@ class GreedyAgent(Agent):
         needed: Counter,
     ) -> tuple[Action, Reason]:
         player = game.current_player
-        claims = cheapest_claims(game, player)
+        hand = game.hands[player]
         for route in plan:
-            if route in claims:
+            claim = cheapest_claim(game, player, route, hand)
+            if claim is not None:
                 ticket, missing = why[route]
-                return claims[route], {
+                return claim, {
                     "kind": "claim",
                     "route": game.board.ref(game.board.routes[route]),
                     "ticket": game.board.ticket_ref(ticket),
@@ -144,7 +146,8 @@ class GreedyAgent(Agent):
         station = self._station(game, paths, player)
         if station is not None:
             return station
-        if not plan and claims:
+        claims = {} if plan else cheapest_claims(game, player)
+        if claims:
             if game.ticket_deck and game.trains[player] > 12:
                 return DRAW_TICKETS, {"kind": "tickets", "trains": game.trains[player]}
             longest = max(

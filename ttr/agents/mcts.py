@@ -1,40 +1,57 @@
-"""The search bot: information-set Monte-Carlo tree search with determinisation.
+"""The search bot: Monte-Carlo search over determinisations of what it cannot see.
 
-Each iteration of :class:`MCTSAgent`'s search
+Each *iteration* of :class:`MCTSAgent`'s search deals a *determinisation*: a whole game
+consistent with what the bot's seat can see, with the other players' hands and tickets and the
+deck order sampled (:mod:`ttr.agents.determinise`); it plays a move there and then a *rollout*
+(the greedy bot for every seat, or uniform random moves) to the end of the game or for a few
+turns, and scores the position: the final scores if the game is over, else an estimate (route
+points, tickets done, open tickets weighed by the trains their cheapest path still needs,
+unbuilt stations). A player's value is a logistic of their lead over the best other player.
 
-1. deals a *determinisation*: a whole game consistent with what the bot's seat can see, with the
-   other players' hands and tickets and the deck order sampled (:mod:`ttr.agents.determinise`);
-2. walks down one tree shared by all determinisations (single-observer ISMCTS): at each node the
-   player to move picks a child by UCB1 among the moves *available in this determinisation*,
-   each child's exploration term counting how often it was available, not how often its parent
-   was visited;
-3. adds one node, plays a *rollout* (the greedy bot for every seat, or uniform random moves) for
-   a few turns or to the end, and scores the position: the final scores if the game is over,
-   else an estimate (route points, tickets done, open tickets weighed by the trains their
-   cheapest path still needs, unbuilt stations);
-4. backs each player's value (a logistic of their lead over the best other player) up the path.
+Two searches use these iterations (``search=``):
 
-It then plays the most visited move if its mean value beats the greedy bot's move by a margin,
-else the greedy bot's move.
+``"halving"`` (the ladder's ``mcts``, with the settings :data:`PAIRED`): a paired comparison of
+the candidate moves at the root. Every candidate still in the race is played in the *same*
+sampled deals, followed by the same deterministic greedy rollout, so two moves differ only by
+the move (common random numbers), and the noise of the unknown tickets and deck cancels out of
+their difference. The budget is split by *sequential halving* (Karnin, Koren and Somekh, 2013):
+in each round every candidate left gets its share of deals, then the worse half (by mean gain
+over the greedy move in the same deals) drops out, until one challenger is left. The bot plays
+the challenger if its mean gain over the greedy move exceeds ``z`` standard errors of the paired
+differences, else the greedy move.
 
-Moves are grouped so that the tree does not drown in payments: one claim per route (the legal
-payment with the fewest locomotives), one draw per face-up card kind, and a station only where
-the greedy bot would build one. Children are opened one at a time, the greedy bot's move first,
-then the claims it plans, the draws, the other claims and tickets (progressive widening: a node
-visited ``n`` times may have ``widening * sqrt(n)`` children), so a small budget plays like the
-greedy bot and a larger one looks further. The second card of a draw and a tunnel's extra cost
-follow the greedy bot.
+``"tree"`` (the class's default, 200 iterations of 4-turn rollouts): single-observer
+information-set MCTS (ISMCTS). One tree is shared by all determinisations; at each node the
+player to move picks a child by UCB1 among the moves *available in this determinisation* (each
+child's exploration term counting how often it was available); one node is added per iteration,
+its rollout scored and each player's value backed up the path. The bot plays the most visited
+move if its mean value beats the greedy move's by ``margin``, else the greedy move.
+
+Measured (see the README): against the greedy bot the tree (200 iterations, 4-turn rollouts)
+won about two games in three, about as often on each board, because the values of moves differ
+by hundredths and unpaired samples of a few hundred futures cannot tell them apart; the paired
+search with rollouts to the end won about three in four.
+
+Moves are grouped so that the search does not drown in payments: one claim per route (the
+legal payment with the fewest locomotives), one draw per face-up card kind, and a station only
+where the greedy bot would build one. Candidates come in this order: the greedy bot's move,
+the claims it plans, the draws, the other claims (longest first) and tickets; the paired search
+takes the first ``breadth``; the tree opens them one at a time (progressive widening: a node
+visited ``n`` times may have ``widening * sqrt(n)`` children). The second card of a draw and a
+tunnel's extra cost follow the greedy bot.
 
 The same seed and iteration budget give the same move. :meth:`MCTSAgent.explain` returns the
-visit counts and values of the best moves as data.
+visits and values of the best moves as data.
 """
 
 from __future__ import annotations
 
+import itertools
 import math
 import random
+import statistics
 import time
-from collections.abc import Hashable, Sequence
+from collections.abc import Hashable, Iterable, Iterator, Sequence
 from typing import Any
 
 from ttr.actions import DRAW_TICKETS, Action, BuildStation, Claim, DrawCard
@@ -42,6 +59,7 @@ from ttr.agents.base import (
     Agent,
     Choice,
     card_draws,
+    cheapest_claim,
     cheapest_claims,
     cheapest_station,
     check_seat,
@@ -52,8 +70,13 @@ from ttr.errors import TTRError
 from ttr.game import OPENING, SECOND_CARD, TICKETS, TUNNEL, TURN, Game
 
 ITERATIONS = 200
-"""The default budget: iterations a move (a median 0.37 and at most 0.75 CPU seconds a move on
-the 2-core CI machine; see the README)."""
+"""The class's default budget (the tree search, as lesson 21 uses it): iterations a move."""
+PAIRED: dict[str, Any] = {"search": "halving", "iterations": 50, "rollout_turns": None}
+"""The search bot of the ladder and the README's figures (``make_agent("mcts")``): the paired
+search, 50 iterations (a move played in one sampled deal, then a greedy rollout to the end) a
+decision: a median of 0.2 CPU seconds a decision on the 2-core CI machine, the first decisions
+of a game (the longest rollouts) up to about 1.1 (see the README)."""
+SEARCHES = ("halving", "tree")
 ROLLOUTS = ("greedy", "random")
 FOLLOW_UPS = (SECOND_CARD, TUNNEL)
 """Decisions that follow from the turn's choice, left to the greedy bot: the second card of a
@@ -76,14 +99,17 @@ class Node:
 
 
 class MCTSAgent(Agent):
-    """Information-set MCTS: a budget of ``iterations`` (and/or ``seconds``) a move.
+    """Monte-Carlo search over sampled deals: a budget of ``iterations`` (and/or ``seconds``) a
+    decision, spent by ``search`` (``"halving"`` or ``"tree"``, see the module docstring).
 
     ``rollout`` is ``"greedy"`` or ``"random"``; ``rollout_turns`` turns are played before the
-    position is scored (None: play to the end). ``exploration`` is UCB1's constant, ``widening``
-    the progressive-widening factor, ``scale`` the score lead (points) worth a value of 0.73.
-    The search plays the greedy bot's move unless another beats its mean value by ``margin``:
-    the values of a few hundred sampled futures are noisy, and a coin flip between two moves
-    that look alike is worse than the plan.
+    position is scored (None: play to the end). ``scale`` is the score lead (points) worth a
+    value of 0.73. The paired search compares the first ``breadth`` candidate moves and
+    overrules the greedy move only by a gain of ``z`` standard errors. The tree search's
+    ``exploration`` is UCB1's constant, ``widening`` the progressive-widening factor, and it
+    overrules the greedy move only by a mean value ``margin`` higher: the values of a few
+    hundred sampled futures are noisy, and a coin flip between two moves that look alike is
+    worse than the plan.
     """
 
     name = "mcts"
@@ -94,11 +120,14 @@ class MCTSAgent(Agent):
         *,
         iterations: int | None = ITERATIONS,
         seconds: float | None = None,
+        search: str = "tree",
         rollout: str = "greedy",
         rollout_turns: int | None = 4,
+        scale: float = 15.0,
+        breadth: int = 6,
+        z: float = 2.0,
         exploration: float = 0.05,
         widening: float = 1.0,
-        scale: float = 15.0,
         margin: float = 0.02,
     ):
         super().__init__(seed)
@@ -108,15 +137,22 @@ class MCTSAgent(Agent):
             raise TTRError(f"iterations must be at least 1, not {iterations}")
         if seconds is not None and seconds <= 0:
             raise TTRError(f"seconds must be positive, not {seconds}")
+        if search not in SEARCHES:
+            raise TTRError(f"unknown search {search!r} (known: {', '.join(SEARCHES)})")
         if rollout not in ROLLOUTS:
             raise TTRError(f"unknown rollout {rollout!r} (known: {', '.join(ROLLOUTS)})")
+        if breadth < 1:
+            raise TTRError(f"breadth must be at least 1, not {breadth}")
         self.iterations = iterations
         self.seconds = seconds
+        self.search = search
         self.rollout = rollout
         self.rollout_turns = rollout_turns
+        self.scale = scale
+        self.breadth = breadth
+        self.z = z
         self.exploration = exploration
         self.widening = widening
-        self.scale = scale
         self.margin = margin
         self.greedy = GreedyAgent(self.rng)
 
@@ -124,16 +160,17 @@ class MCTSAgent(Agent):
         budget = f"iterations={self.iterations}" if self.iterations else ""
         if self.seconds:
             budget += f"{', ' if budget else ''}seconds={self.seconds}"
-        return f"MCTSAgent({budget}, rollout={self.rollout!r})"
+        return f"MCTSAgent({budget}, search={self.search!r}, rollout={self.rollout!r})"
 
     def choose(self, game: Game) -> Action:
         return self.explain(game).action
 
     def explain(self, game: Game, seat: int | None = None) -> Choice:
-        """Search, then return the most visited move with the statistics of the best moves:
-        ``reason["options"]`` lists ``{"move", "visits", "value"}``, most visited first."""
+        """Search, then return the chosen move with the statistics of the best moves:
+        ``reason["options"]`` lists ``{"move", "visits", "value"}``, most visited first (and,
+        for the paired search, ``"gain"``: the mean gain over the greedy move in the same
+        deals)."""
         check_seat(game, seat)
-        seat = game.current_player
         if game.phase in FOLLOW_UPS:
             choice = self.greedy.explain(game)
             return Choice(
@@ -143,14 +180,115 @@ class MCTSAgent(Agent):
         moves = candidates(game, first)
         if len(moves) == 1:
             return Choice(first, {"kind": "forced"}, f"{game.notation(first)}: the only move.")
+        prior = key(game, first)
+        plan = self.greedy.plan(game) if game.phase == TURN else []
+        root_options = list(move_options(game, None, prior, plan))
+        if self.search == "halving":
+            return self._halving(game, root_options)
+        return self._tree(game, first, moves, root_options, plan)
+
+    # the paired search -------------------------------------------------------------------------
+
+    def _halving(self, game: Game, root_options: list[tuple[Hashable, Action]]) -> Choice:
+        seat = game.current_player
+        greedy_key, greedy = root_options[0]
+        breadth = min(self.breadth, len(root_options))
+        if self.iterations is not None:  # a small budget: fewer moves, each in a deal a round
+            while breadth > 1 and self.iterations < _halving_rounds(breadth - 1) * breadth:
+                breadth -= 1
+        moves = dict(root_options[:breadth])
+        challengers = list(moves)[1:]
+        rounds = _halving_rounds(len(challengers))
+        values: dict[Hashable, list[float]] = {k: [] for k in moves}
+        gains: dict[Hashable, list[float]] = {k: [] for k in challengers}
+        start = time.perf_counter()
+        done = 0
+        for number in range(rounds):
+            alive = [greedy_key, *challengers]
+            quota = None
+            if self.iterations is not None:
+                quota = max(1, self.iterations // rounds // len(alive))
+            until = None
+            if self.seconds is not None:
+                until = start + self.seconds * (number + 1) / rounds
+            deals = 0
+            while quota is None or deals < quota:
+                deal = determinise(game, seat, self.rng)
+                for k in alive:
+                    world = deal.copy()
+                    world.play(moves[k])
+                    values[k].append(self._values(self._playout(world), seat)[seat])
+                    if k != greedy_key:
+                        gains[k].append(values[k][-1] - values[greedy_key][-1])
+                done += len(alive)
+                deals += 1
+                if until is not None and time.perf_counter() >= until:
+                    break
+            if len(challengers) > 1:
+                challengers.sort(key=lambda k: -statistics.fmean(gains[k]))
+                challengers = challengers[: (len(challengers) + 1) // 2]
+        elapsed = time.perf_counter() - start
+        best = challengers[0] if challengers else greedy_key
+        gain, error = _mean_and_error(gains.get(best, []))
+        overruled = best != greedy_key and gain > 0 and gain > self.z * error
+        action = moves[best] if overruled else greedy
+        ranked = sorted(moves, key=lambda k: (-len(values[k]), -statistics.fmean(values[k])))
+        options = [
+            {
+                "move": game.notation(moves[k]),
+                "visits": len(values[k]),
+                "value": round(statistics.fmean(values[k]), 3),
+                "gain": round(_mean_and_error(gains[k])[0], 4) if k in gains else 0.0,
+            }
+            for k in ranked[:5]
+        ]
+        reason: dict[str, Any] = {
+            "kind": "search",
+            "iterations": done,
+            "seconds": round(elapsed, 3),
+            "options": options,
+            "greedy": game.notation(greedy),
+            "overruled": overruled,
+            "gain": round(gain, 4),
+            "error": round(error, 4),
+        }
+        move, rival = game.notation(action), game.notation(moves[best])
+        deals = len(gains.get(best, []))
+        if overruled:
+            text = (
+                f"{move}: played out in the same {deals} sampled deals, it beat the greedy move "
+                f"{reason['greedy']} by {gain:.3f} in value (0 = sure loss, 1 = sure win), more "
+                f"than {self.z:g} standard errors ({error:.3f}); {done} searches in all."
+            )
+        elif best != greedy_key:
+            text = (
+                f"{move}: the greedy move; the best other move of the {done} searches, {rival}, "
+                f"gained {gain:+.3f} in value in the same {deals} deals, not {self.z:g} "
+                f"standard errors ({error:.3f})."
+            )
+        else:
+            text = f"{move}: the greedy move, the only one searched ({done} searches)."
+        return Choice(action, reason, text)
+
+    # the tree search ---------------------------------------------------------------------------
+
+    def _tree(
+        self,
+        game: Game,
+        first: Action,
+        moves: list[Action],
+        root_options: list[tuple[Hashable, Action]],
+        plan: list[int],
+    ) -> Choice:
+        seat = game.current_player
         root = Node()
         root.prior = key(game, first)
-        root.plan = self.greedy.plan(game) if game.phase == TURN else []
+        root.plan = plan
         start = time.perf_counter()
         deadline = None if self.seconds is None else start + self.seconds
         done = 0
         while self.iterations is None or done < self.iterations:
-            self._iterate(root, determinise(game, seat, self.rng), seat)
+            self._iterate(root, determinise(game, seat, self.rng), seat, root_options)
             done += 1
             if deadline is not None and time.perf_counter() >= deadline:
                 break
@@ -198,7 +336,15 @@ class MCTSAgent(Agent):
 
     # one iteration -----------------------------------------------------------------------------
 
-    def _iterate(self, root: Node, world: Game, seat: int) -> None:
+    def _iterate(
+        self,
+        root: Node,
+        world: Game,
+        seat: int,
+        root_options: list[tuple[Hashable, Action]] | None = None,
+    ) -> None:
+        """One iteration in ``world``; ``root_options`` are the root's candidates (the same in
+        every determinisation: they depend only on what the searching seat sees)."""
         node, path = root, [root]
         while not world.is_over:
             if node.prior is None:
@@ -208,10 +354,13 @@ class MCTSAgent(Agent):
                     node.plan = self.greedy.plan(world)
             else:
                 first = None
-            moves = candidates(world, first, node.prior, node.plan)
-            keys = [key(world, move) for move in moves]
             room = max(1, int(self.widening * math.sqrt(node.visits + 1)))
-            allowed = list(zip(keys, moves, strict=True))[:room]
+            if node is root and root_options is not None:
+                allowed = root_options[:room]
+            else:
+                allowed = list(
+                    itertools.islice(move_options(world, first, node.prior, node.plan), room)
+                )
             new = next(((k, m) for k, m in allowed if k not in node.children), None)
             if new is not None:
                 for k, _ in allowed:
@@ -273,6 +422,22 @@ def _mean(node: Node) -> float:
     return node.total / node.visits
 
 
+def _halving_rounds(challengers: int) -> int:
+    """Rounds of sequential halving until one of ``challengers`` is left, plus the last."""
+    rounds = 1
+    while challengers > 1:
+        challengers = (challengers + 1) // 2
+        rounds += 1
+    return rounds
+
+
+def _mean_and_error(samples: Sequence[float]) -> tuple[float, float]:
+    """The mean of ``samples`` and its standard error (infinite for fewer than two)."""
+    if len(samples) < 2:
+        return (statistics.fmean(samples) if samples else 0.0), math.inf
+    return statistics.fmean(samples), statistics.stdev(samples) / math.sqrt(len(samples))
+
+
 def candidates(
     game: Game, first: Action | None, prior: Hashable | None = None, plan: Sequence[int] = ()
 ) -> list[Action]:
@@ -281,33 +446,65 @@ def candidates(
     routes in ``plan`` (the greedy bot's), the deck, one draw per kind of face-up card, the
     other claims (one per route, fewest locomotives, longest first) and tickets. Every choice
     of tickets to keep, and every move when there are few."""
-    actions = game.legal_actions()
-    if game.phase in (OPENING, TICKETS) or len(actions) <= 8:
-        moves: list[Action] = list(actions)
-    else:
-        draws = card_draws(actions)
-        moves = [*(d for d in draws if d.slot is None), *(d for d in draws if d.slot is not None)]
-        if game.phase == TURN:
-            claims = cheapest_claims(game, game.current_player)
-            routes = game.board.routes
-            longest_first = sorted(claims.values(), key=lambda c: -routes[c.route].length)
-            planned: list[Action] = [claims[r] for r in plan if r in claims]
-            moves = planned + moves + list[Action](longest_first)
-            if game.ticket_deck:
-                moves.append(DRAW_TICKETS)
-            if isinstance(prior, tuple) and prior[0] == "station":
-                station = cheapest_station(game, game.current_player, prior[1])
-                moves += [station] if station is not None else []
-    if first is None:
-        first = next((m for m in moves if key(game, m) == prior), None)
+    return [move for _, move in move_options(game, first, prior, plan)]
+
+
+def move_options(
+    game: Game, first: Action | None, prior: Hashable | None = None, plan: Sequence[int] = ()
+) -> Iterator[tuple[Hashable, Action]]:
+    """:func:`candidates` with their keys, one per key, worked out only as far as they are
+    asked for (a node the search has visited ``n`` times opens about ``sqrt(n)``)."""
     seen: set[Hashable] = set()
-    unique = []
-    for move in ([first] if first is not None else []) + moves:
-        k = key(game, move)
-        if k not in seen:
-            seen.add(k)
-            unique.append(move)
-    return unique
+
+    def fresh(moves: Iterable[Action | None]) -> Iterator[tuple[Hashable, Action]]:
+        for move in moves:
+            if move is not None:
+                k = key(game, move)
+                if k not in seen:
+                    seen.add(k)
+                    yield k, move
+
+    actions = game.legal_actions()
+    if game.phase != TURN or len(actions) <= 8:
+        if game.phase in (OPENING, TICKETS) or len(actions) <= 8:
+            moves: list[Action] = list(actions)
+        else:
+            moves = _draw_order(card_draws(actions))
+        if first is None:
+            first = next((m for m in moves if key(game, m) == prior), None)
+        yield from fresh([first, *moves])
+        return
+    player = game.current_player
+    draws = _draw_order(card_draws(actions))
+    if first is None:
+        first = _find(game, prior, draws)
+    yield from fresh([first])
+    yield from fresh(cheapest_claim(game, player, route) for route in plan)
+    yield from fresh(draws)
+    routes = game.board.routes
+    claims = cheapest_claims(game, player).values()
+    longest_first: list[Claim] = sorted(claims, key=lambda c: -routes[c.route].length)
+    yield from fresh(longest_first)
+    if game.ticket_deck:
+        yield from fresh([DRAW_TICKETS])
+    if isinstance(prior, tuple) and prior[0] == "station":
+        yield from fresh([cheapest_station(game, player, prior[1])])
+
+
+def _draw_order(draws: Sequence[DrawCard]) -> list[Action]:
+    """The deck first, then the face-up cards."""
+    return [*(d for d in draws if d.slot is None), *(d for d in draws if d.slot is not None)]
+
+
+def _find(game: Game, prior: Hashable | None, draws: Sequence[Action]) -> Action | None:
+    """The move of a turn whose key is ``prior``, if it is legal here."""
+    if isinstance(prior, tuple) and prior[0] == "claim":
+        return cheapest_claim(game, game.current_player, prior[1])
+    if isinstance(prior, tuple) and prior[0] == "station":
+        return cheapest_station(game, game.current_player, prior[1])
+    if prior == DRAW_TICKETS:
+        return DRAW_TICKETS if game.ticket_deck else None
+    return next((d for d in draws if key(game, d) == prior), None)
 
 
 def key(game: Game, action: Action) -> Hashable:

@@ -34,6 +34,7 @@ from ttr.actions import (
     PayTunnel,
 )
 from ttr.errors import IllegalAction, preview
+from ttr.i18n import N_, Message
 from ttr.state import OPENING, OVER, PHASES, SECOND_CARD, TICKETS, TUNNEL, TURN, Setup, State
 from ttr.turn.claim import check_claim, play_claim
 from ttr.turn.draw import check_draw, play_draw
@@ -42,7 +43,7 @@ from ttr.turn.stations import check_station, play_station
 from ttr.turn.tickets import check_draw_tickets, check_keep, play_draw_tickets, play_keep
 from ttr.turn.tunnel import check_decline, check_pay_tunnel, play_decline, play_pay_tunnel
 
-Fields = Callable[[Any], str | None] | None
+Fields = Callable[[Any], Message | None] | None
 Check = Callable[[Setup, State, Any], None]
 Play = Callable[[Setup, State, Any, Any], None]
 Rules = tuple[Fields, Check, Play]
@@ -103,22 +104,29 @@ def checked(setup: Setup, state: State, action: object) -> Play:
 def refusal(setup: Setup, state: State, action: object) -> IllegalAction:
     """Why ``action`` cannot be played in this phase (T1, T3, E1)."""
     if type(action) not in ACTION_TYPES:
-        return IllegalAction("T1", f"{preview(action)} is not an action")
+        return IllegalAction("T1", "{value} is not an action", value=preview(action))
     if state.phase == OVER:
         return IllegalAction("E1", "the game is over; no more actions")
     name = setup.players[state.current_player]
     if state.phase != TURN:
-        pending = {
-            SECOND_CARD: (f"{name} is drawing train cards and must take a second card", "a 'draw'"),
-            TUNNEL: (
-                f"{name} must pay the tunnel's extra cost or decline it",
-                "'pay' or 'decline'",
+        text = {
+            SECOND_CARD: N_(
+                "{name} is drawing train cards and must take a second card; "
+                "only a 'draw' settles it"
             ),
-            OPENING: (f"{name} must choose which opening tickets to keep", "a 'keep'"),
-            TICKETS: (f"{name} must choose which tickets to keep", "a 'keep'"),
+            TUNNEL: N_(
+                "{name} must pay the tunnel's extra cost or decline it; "
+                "only 'pay' or 'decline' settles it"
+            ),
+            OPENING: N_(
+                "{name} must choose which opening tickets to keep; only a 'keep' settles it"
+            ),
+            TICKETS: N_("{name} must choose which tickets to keep; only a 'keep' settles it"),
         }[state.phase]
-        return IllegalAction("T3", f"{pending[0]}; only {pending[1]} settles it")
+        return IllegalAction("T3", text, name=name)
     word = {KeepTickets: "keep", PayTunnel: "pay", Decline: "decline"}[type(action)]
     return IllegalAction(
-        "T3", f"nothing is pending: '{word}' only answers a ticket offer or a tunnel's extra cost"
+        "T3",
+        "nothing is pending: '{word}' only answers a ticket offer or a tunnel's extra cost",
+        word=word,
     )

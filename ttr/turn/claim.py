@@ -23,19 +23,25 @@ def check_claim(setup: Setup, state: State, action: Claim) -> None:
     player = state.current_player
     board = setup.board
     if not 0 <= action.route < len(board.routes):
-        raise IllegalAction("C1", f"there is no route {action.route}")
+        raise IllegalAction("C1", "there is no route {route}", route=action.route)
     route = board.routes[action.route]
     ref = board.ref(route)
     owner = state.owner[route.id]
     if owner is not None:
-        raise IllegalAction("C1", f"{ref} is already claimed by {setup.players[owner]}")
+        raise IllegalAction(
+            "C1", "{ref:route} is already claimed by {owner}", ref=ref, owner=setup.players[owner]
+        )
     if board.twin_id(route.id) is not None:
         check_double(setup, state, route.id, player, ref)
     trains = state.trains[player]
     if route.length > trains:
         raise IllegalAction(
             "C1",
-            f"{ref} needs {route.length} trains; {setup.players[player]} has {trains} left",
+            "{ref:route} needs {length} trains; {player} has {trains} left",
+            ref=ref,
+            length=route.length,
+            player=setup.players[player],
+            trains=trains,
         )
     problem = payment_problem(
         state.hands[player],
@@ -46,7 +52,9 @@ def check_claim(setup: Setup, state: State, action: Claim) -> None:
     )
     if problem is not None:
         rule = "C6" if route.is_ferry and action.locomotives < route.locomotives else "C2"
-        raise IllegalAction(rule, f"cannot claim {ref} that way: {problem}")
+        raise IllegalAction(
+            rule, "cannot claim {ref:route} that way: {problem}", ref=ref, problem=problem
+        )
 
 
 def check_double(setup: Setup, state: State, route_id: int, player: int, ref: str) -> None:
@@ -58,22 +66,27 @@ def check_double(setup: Setup, state: State, route_id: int, player: int, ref: st
         if twin < route_id and board.alike_twin(twin):
             raise IllegalAction(
                 "C5",
-                f"the two routes {ref} are alike; while the first is free, claim that one "
+                "the two routes {ref:route} are alike; while the first is free, claim that one "
                 "(it is the same move)",
+                ref=ref,
             )
         return
     bar = double_bar(board, state.owner, route_id, player, setup.double_lock)
     if bar == "own both":
         raise IllegalAction(
             "C5",
-            f"{setup.players[player]} owns the other route of the double {ref}; "
+            "{player} owns the other route of the double {ref:route}; "
             "one player may never own both",
+            player=setup.players[player],
+            ref=ref,
         )
     if bar == "lock":
         raise IllegalAction(
             "C5",
-            f"in a game of {setup.num_players} players only one route of a double can be used, "
-            f"and the other route of {ref} is claimed",
+            "in a game of {players} players only one route of a double can be used, "
+            "and the other route of {ref:route} is claimed",
+            players=setup.num_players,
+            ref=ref,
         )
 
 

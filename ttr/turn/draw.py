@@ -24,11 +24,14 @@ def check_draw(setup: Setup, state: State, action: DrawCard) -> None:
     market = state.market
     if not 0 <= slot < len(market):
         raise IllegalAction(
-            "D1", f"there is no face-up slot {slot + 1} (slots are 1-{len(market)})"
+            "D1",
+            "there is no face-up slot {slot} (slots are 1-{last})",
+            slot=slot + 1,
+            last=len(market),
         )
     card = market[slot]
     if card is None:
-        raise IllegalAction("D7", f"face-up slot {slot + 1} is empty")
+        raise IllegalAction("D7", "face-up slot {slot} is empty", slot=slot + 1)
     if card == LOCOMOTIVE and state.phase == SECOND_CARD:
         raise IllegalAction("D4", "a face-up locomotive cannot be the second card")
 

@@ -9,7 +9,6 @@ from ttr.events import Log
 from ttr.narration import ORDINALS
 from ttr.payment import payment_problem
 from ttr.state import Setup, State, with_item
-from ttr.text import count
 from ttr.turn.claim import pay
 from ttr.turn.end import end_turn
 
@@ -25,25 +24,36 @@ def check_station(setup: Setup, state: State, action: BuildStation) -> None:
     player = state.current_player
     rules, board = setup.rules, setup.board
     if not rules.has_stations:
-        raise IllegalAction("ST1", f"there are no stations in {rules.title}")
+        raise IllegalAction("ST1", "there are no stations in {title:text}", title=rules.title)
     if action.city not in board.cities:
-        raise IllegalAction("ST1", f"there is no city {preview(action.city)} on the board")
+        raise IllegalAction(
+            "ST1", "there is no city {city} on the board", city=preview(action.city)
+        )
     if not state.stations_left[player]:
         raise IllegalAction(
-            "ST1", f"{setup.players[player]} has built all {rules.stations} stations"
+            "ST1",
+            "{player} has built all {stations} stations",
+            player=setup.players[player],
+            stations=rules.stations,
         )
     holder = state.stations.get(action.city)
     if holder is not None:
         raise IllegalAction(
             "ST1",
-            f"{board.display(action.city)} already has a station ({setup.players[holder]}'s)",
+            "{city} already has a station ({holder}'s)",
+            city=board.display(action.city),
+            holder=setup.players[holder],
         )
     cost = station_cost(setup, state, player)
     problem = payment_problem(state.hands[player], GRAY, cost, (action.color, action.locomotives))
     if problem is not None:
         nth = ORDINALS[rules.stations - state.stations_left[player]]
         raise IllegalAction(
-            "ST2", f"the {nth} station costs {count(cost, 'card')} of one colour: {problem}"
+            "ST2",
+            "the {nth:ordinal} station costs {cost:#card} of one colour: {problem}",
+            nth=nth,
+            cost=cost,
+            problem=problem,
         )
 
 

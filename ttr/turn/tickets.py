@@ -10,9 +10,9 @@ from collections.abc import Mapping, Sequence
 from ttr.actions import DrawTickets, KeepTickets
 from ttr.errors import IllegalAction
 from ttr.events import Log
+from ttr.i18n import N_
 from ttr.rules import OpeningDeal
 from ttr.state import OPENING, TICKETS, TURN, Setup, State, TicketOffer, shuffled, with_item
-from ttr.text import count
 from ttr.turn.end import end_turn
 
 
@@ -138,18 +138,20 @@ def check_keep(setup: Setup, state: State, action: KeepTickets) -> None:
         or list(kept) != sorted(kept)
     ):
         raise IllegalAction(
-            offer.rule, f"keep lists ticket numbers from 1 to {size}, each once, in order"
+            offer.rule, "keep lists ticket numbers from 1 to {size}, each once, in order", size=size
         )
     if len(kept) < min(offer.keep_min, size):
         raise IllegalAction(
             offer.rule,
-            f"keep at least {min(offer.keep_min, size)} of the {size} tickets on offer, "
-            f"not {len(kept)}",
+            "keep at least {least} of the {size} tickets on offer, not {kept}",
+            least=min(offer.keep_min, size),
+            size=size,
+            kept=len(kept),
         )
-    kind = "long " if offer.long_round else ""
-    raise IllegalAction(
-        offer.rule, f"keep at most {count(offer.keep_max, kind + 'ticket')}, not {len(kept)}"
-    )
+    text = N_("keep at most {most:#long ticket}, not {kept}")
+    if not offer.long_round:
+        text = N_("keep at most {most:#ticket}, not {kept}")
+    raise IllegalAction(offer.rule, text, most=offer.keep_max, kept=len(kept))
 
 
 def play_keep(setup: Setup, state: State, action: KeepTickets, log: Log | None) -> None:

@@ -7,9 +7,9 @@ from ttr.cards import reveal
 from ttr.colors import KIND_INDEX, LOCO, LOCOMOTIVE
 from ttr.errors import IllegalAction
 from ttr.events import Log
+from ttr.i18n import Message
 from ttr.payment import tunnel_extra_options
 from ttr.state import TUNNEL, Setup, State, TunnelAttempt, with_item
-from ttr.text import count
 from ttr.turn.claim import paid_cards, pay, take_route
 from ttr.turn.end import end_turn
 
@@ -52,21 +52,29 @@ def check_pay_tunnel(setup: Setup, state: State, action: PayTunnel) -> None:
         raise IllegalAction("C7", _pay_problem(state, action.locomotives))
 
 
-def _pay_problem(state: State, locomotives: int) -> str:
+def _pay_problem(state: State, locomotives: int) -> Message:
     tunnel = state.tunnel
     assert tunnel is not None
     hand = state.hands[state.current_player]
     if tunnel.color is None:
-        return (
+        return Message(
             "the tunnel was paid with locomotives only, so its "
-            f"{count(tunnel.extra, 'extra card')} must be locomotives; the hand has {hand[LOCO]}"
+            "{extra:#extra card} must be locomotives; the hand has {have}",
+            extra=tunnel.extra,
+            have=hand[LOCO],
         )
-    return (
-        f"the extra cost is {count(tunnel.extra, 'card')}, each {tunnel.color} or a "
-        f"locomotive; {count(locomotives, 'locomotive')} and "
-        f"{tunnel.extra - locomotives} {tunnel.color} "
-        f"is not in the hand (it has {hand[KIND_INDEX[tunnel.color]]} {tunnel.color} and "
-        f"{count(hand[LOCO], 'locomotive')})"
+    return Message(
+        "the extra cost is {extra:#card}, each {color:colour} or a "
+        "locomotive; {locomotives:#locomotive} and "
+        "{colored} {color:colour} "
+        "is not in the hand (it has {have} {color:colour} and "
+        "{have_locomotives:#locomotive})",
+        extra=tunnel.extra,
+        color=tunnel.color,
+        locomotives=locomotives,
+        colored=tunnel.extra - locomotives,
+        have=hand[KIND_INDEX[tunnel.color]],
+        have_locomotives=hand[LOCO],
     )
 
 

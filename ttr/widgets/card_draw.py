@@ -31,13 +31,13 @@ from ttr.actions import DrawCard, IllegalAction
 from ttr.board import Route
 from ttr.colors import GRAY, LOCOMOTIVE
 from ttr.game import SECOND_CARD, TURN, Game
-from ttr.map_layout import DARK_ROUTE_COLORS, ROUTE_FACE
 from ttr.payment import payment_options
 from ttr.scenario import load_scenario, stage
 from ttr.svg import route_title
 from ttr.text import count
 from ttr.widgets.common import (
     button,
+    card_button_style,
     cards_html,
     esc,
     hand_html,
@@ -296,18 +296,6 @@ def frames_html(frames: tuple[Frame, ...]) -> str:
     return f'<div class="ttr-frames">{rows}</div>'
 
 
-def _button_style(card: str | None) -> dict[str, str]:
-    if card is None:
-        return {"button_color": "#f4f4f4", "text_color": "#666", "font_weight": "normal"}
-    if card == LOCOMOTIVE:
-        return {"button_color": "#5b3f8c", "text_color": "white", "font_weight": "bold"}
-    return {
-        "button_color": ROUTE_FACE[card],
-        "text_color": "white" if card in DARK_ROUTE_COLORS else "black",
-        "font_weight": "bold",
-    }
-
-
 class CardDrawExplorer(widgets.VBox):
     """Take face-up cards or draw blind, and watch the market refill and reset (D1-D9).
 
@@ -372,7 +360,7 @@ class CardDrawExplorer(widgets.VBox):
         model = self.model
         for i, (slot_button, card) in enumerate(zip(self.slot_buttons, model.market, strict=True)):
             slot_button.description = f"{i + 1}: {card or 'empty'}"
-            for key, value in _button_style(card).items():
+            for key, value in card_button_style(card).items():
                 setattr(slot_button.style, key, value)
         top = ""
         if self.teacher.value:

@@ -25,6 +25,7 @@ __all__ = [
     "LOCOS_ONLY",
     "bot_game",
     "button",
+    "card_button_style",
     "card_chip",
     "cards_html",
     "chosen_color",
@@ -79,6 +80,19 @@ def card_chip(card: str | None, count: int | None = None, *, mark: str = "") -> 
         f'<span class="ttr-card" data-card="{esc(card or "")}"{title} style="{style}{outline}">'
         f"{esc(label)}</span>"
     )
+
+
+def card_button_style(card: str | None) -> dict[str, str]:
+    """The style of a button showing one card: its colour, readable text (None: an empty slot)."""
+    if card is None:
+        return {"button_color": "#f4f4f4", "text_color": "#666", "font_weight": "normal"}
+    if card == LOCOMOTIVE:
+        return {"button_color": "#5b3f8c", "text_color": "white", "font_weight": "bold"}
+    return {
+        "button_color": ROUTE_FACE[card],
+        "text_color": "white" if card in DARK_ROUTE_COLORS else "black",
+        "font_weight": "bold",
+    }
 
 
 def cards_html(cards: Sequence[str | None], marks: Mapping[int, str] | None = None) -> str:

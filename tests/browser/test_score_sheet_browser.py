@@ -1,0 +1,82 @@
+"""The score sheet (#15) as a person uses it: clicks in headless Chromium, in JupyterLab and in
+Voila (the app ``make scoresheet`` serves). The USA guide's worked example is entered by clicks
+(routes on the map, a double route's colour, tickets from the search): 80 points, the longest
+trail lit on the map. Screenshots at 1,400 and 1,000 px go to ``test-artifacts/``.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+
+import pytest
+from browser_support import click_map, wait_for_change
+from play_helpers import WORKED_ROUTES, WORKED_TICKETS
+from test_lab import OUTPUT, lab, run_all  # noqa: F401 (lab is a fixture)
+from test_lab import check_no_fallback as check_lab
+from test_play_browser import SHEET, apps, screenshots  # noqa: F401 (apps is a fixture)
+from test_voila import check_no_fallback as check_voila
+from test_voila import voila
+
+from ttr import load_board
+
+pytestmark = pytest.mark.browser
+
+
+def enter_worked_example(page, root, artifacts, prefix: str) -> None:
+    """Enter "You" of the worked example by clicks (routes on the map, a double's colour,
+    tickets from the search) and check the sheet says 80."""
+    usa = load_board("usa")
+
+    def answered(act) -> None:
+        wait_for_change(page, root, act)
+
+    page.wait_for_selector(".ttr-score-sheet .ttr-map-view svg", timeout=120_000)
+    players = root.locator(".widget-text", has_text="players").locator("input")
+    players.fill("You, Ben")
+    answered(lambda: root.get_by_role("button", name="New sheet").click())
+    for ref in WORKED_ROUTES:
+        route = usa.route(ref)
+        answered(lambda route=route: click_map(page, root, f"route-{route.id}"))
+        if "double route" in root.locator(".ttr-panel").first.inner_text():
+            which = root.get_by_role("button", name=f"the {route.color} one", exact=True)
+            answered(which.click)
+    search = root.locator(".widget-text", has_text="ticket").locator("input")
+    for ref in WORKED_TICKETS:
+        answered(lambda ref=ref: search.fill(ref.replace("-", " ")))
+        pick = root.get_by_role("button", name=re.compile(rf"^\+ {re.escape(ref)} \("))
+        answered(pick.click)
+    you = root.locator(".ttr-breakdown table tr", has_text="You")
+    assert you.locator("td").last.inner_text() == "80"
+    assert "62" in you.inner_text() and "(+10)" in you.inner_text()
+    assert "✔ Seattle-Los Angeles +9" in root.inner_text()
+    assert root.locator(".ttr-map-view g.ttr-route.ttr-owned").count() == 9
+    assert root.locator(".ttr-map-view g.ttr-route.ttr-lit").count() == 7  # the longest trail
+    screenshots(page, root, artifacts, f"{prefix}-score-sheet")
+
+
+def test_the_worked_example_by_clicks_in_the_score_sheet_in_voila(
+    page,
+    apps,  # noqa: F811
+    artifacts_dir,
+):
+    started = time.monotonic()
+    with voila(apps, artifacts_dir, SHEET) as url:
+        page.goto(url + "/")
+        enter_worked_example(page, page.locator(".ttr-score-sheet").first, artifacts_dir, "voila")
+        check_voila(page)
+    assert time.monotonic() - started < 120
+
+
+def test_the_worked_example_by_clicks_in_the_score_sheet_in_jupyterlab(
+    page,
+    apps,  # noqa: F811
+    lab,  # noqa: F811
+    artifacts_dir,
+):
+    started = time.monotonic()
+    run_all(page, lab, SHEET)
+    root = page.locator(f"{OUTPUT} .ttr-score-sheet").first
+    enter_worked_example(page, root, artifacts_dir, "lab")
+    check_lab(page)
+    assert time.monotonic() - started < 120

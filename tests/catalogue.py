@@ -1,0 +1,115 @@
+"""The message catalogues: what the code asks to translate, and the Korean catalogue.
+
+Babel (a dev dependency; the engine itself reads the compiled catalogue with the standard
+library's :mod:`gettext`) extracts every message the engine marks for translation: the
+templates given to ``IllegalAction``, ``NotationError``, ``UnknownReference``, ``UnknownMap``,
+``UnknownRuleSet``, ``PlayerError``, ``Message`` and ``render``, and those marked with ``N_``,
+``Nn_`` (singular and plural) and ``Np_`` (with a context), see :mod:`ttr.i18n`. The rule sets'
+titles are catalogue entries too (they are shown through ``{title:text}``).
+
+After changing a message, run ``python tests/catalogue.py``: it brings
+``ttr/locale/ko/LC_MESSAGES/ttr.po`` in step with the code (a new message gets an empty
+translation to write, a message the code no longer has is dropped) and compiles ``ttr.mo``
+beside it. ``tests/test_i18n.py`` fails until every entry is translated and the ``.mo`` is the
+compiled ``.po``.
+"""
+
+from __future__ import annotations
+
+import io
+import sys
+from pathlib import Path
+
+from babel.messages.catalog import Catalog
+from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po, write_po
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGE = ROOT / "ttr"
+LOCALE = PACKAGE / "locale"
+KEYWORDS = {
+    **DEFAULT_KEYWORDS,
+    "Nn_": (1, 2),
+    "Np_": ((1, "c"), 2),
+    "render": None,
+    "Message": None,
+    "IllegalAction": (2,),
+    "NotationError": None,
+    "UnknownReference": None,
+    "UnknownMap": None,
+    "UnknownRuleSet": None,
+    "PlayerError": None,
+}
+"""The calls whose string arguments are messages (Babel's keyword specs)."""
+
+Key = tuple[str, str | None]
+"""A catalogue entry's identity: its message id (the singular of a plural) and context."""
+
+
+def po_path(language: str) -> Path:
+    return LOCALE / language / "LC_MESSAGES" / "ttr.po"
+
+
+def mo_path(language: str) -> Path:
+    return po_path(language).with_suffix(".mo")
+
+
+def extracted() -> dict[Key, str | tuple[str, str]]:
+    """Every message of the code (a singular and plural pair for a plural), by its key."""
+    from ttr.rules import RULE_SETS
+
+    found: dict[Key, str | tuple[str, str]] = {}
+    for _file, _line, message, _comments, context in extract_from_dir(
+        str(PACKAGE), [("**.py", "python")], keywords=KEYWORDS
+    ):
+        key = (message[0] if isinstance(message, tuple) else message, context)
+        found[key] = message
+    for rules in RULE_SETS.values():
+        found[(rules.title, None)] = rules.title
+    return found
+
+
+def read(language: str) -> Catalog:
+    with po_path(language).open("rb") as file:
+        return read_po(file, locale=language, domain="ttr")
+
+
+def compiled(catalog: Catalog) -> bytes:
+    """The ``.mo`` bytes of ``catalog``."""
+    buffer = io.BytesIO()
+    write_mo(buffer, catalog)
+    return buffer.getvalue()
+
+
+def update(language: str) -> list[str]:
+    """Bring ``language``'s ``.po`` in step with the code and compile its ``.mo``; returns the
+    message ids that still need a translation."""
+    catalog = read(language)
+    messages = extracted()
+    for message in list(catalog):
+        if (
+            message.id
+            and (message.id[0] if message.pluralizable else message.id, message.context)
+            not in messages
+        ):
+            catalog.delete(message.id, message.context)
+    for (_, context), message in messages.items():
+        if catalog.get(message, context) is None:
+            catalog.add(message, context=context)
+    with po_path(language).open("wb") as file:
+        write_po(file, catalog, width=100, omit_header=False, no_location=True, sort_output=True)
+    mo_path(language).write_bytes(compiled(read(language)))
+    return [m.id[0] if m.pluralizable else m.id for m in read(language) if m.id and not _done(m)]
+
+
+def _done(message) -> bool:
+    strings = message.string if isinstance(message.string, tuple) else (message.string,)
+    return all(strings)
+
+
+if __name__ == "__main__":
+    missing = update("ko")
+    for text in missing:
+        print("untranslated:", text)
+    sys.exit(1 if missing else 0)

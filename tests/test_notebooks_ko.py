@@ -1,0 +1,137 @@
+"""The Korean notebooks (notebooks/ko/) keep in step with the English ones they translate.
+
+For every ``notebooks/ko/X.ipynb`` and its original ``notebooks/X.ipynb``: the same code cells,
+word for word; as many text cells, in the same order, each one written in Korean and citing the
+same rule ids as its English counterpart; links to the Korean edition wherever it exists; the
+``ttr-ko`` kernel, so that the engine speaks Korean (nbval runs them with it: see conftest.py).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+from pathlib import Path
+
+import pytest
+from rule_ids import RULE_IDS
+
+NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
+KOREAN = NOTEBOOKS / "ko"
+KERNEL = "ttr-ko"
+TRANSLATED = sorted(path.name for path in KOREAN.glob("*.ipynb"))
+
+# A rule id stands alone among letters and digits, but Korean particles follow it directly
+# ("T1에서"), so no \b: Hangul counts as a word character.
+RULE_ID = re.compile(
+    r"(?<![A-Za-z0-9])(" + "|".join(sorted(RULE_IDS, key=len, reverse=True)) + r")(?![0-9])"
+)
+HANGUL = re.compile(r"[\uac00-\ud7a3]")
+# What a text cell may keep in English: code (fenced and inline), link targets, HTML tags.
+CODE_AND_MARKUP = re.compile(r"```.*?```|`[^`\n]*`|\]\([^)]*\)|<[^>\n]*>", re.DOTALL)
+# Five Latin words in a row with nothing Korean between them: an untranslated sentence.
+ENGLISH_RUN = re.compile(r"[A-Za-z][A-Za-z'’-]*(?:[\s,;:*_()/–-]+[A-Za-z][A-Za-z'’-]*){4,}")
+LINK = re.compile(r"\]\(([^)#\s]+\.ipynb)(?:#[^)]*)?\)")
+
+
+def cells(path: Path) -> list[dict]:
+    return json.loads(path.read_text(encoding="utf-8"))["cells"]
+
+
+def source(cell: dict) -> str:
+    return "".join(cell["source"])
+
+
+def of_type(path: Path, kind: str) -> list[str]:
+    return [source(cell) for cell in cells(path) if cell["cell_type"] == kind]
+
+
+def prose(text: str) -> str:
+    """A text cell without its code, link targets and tags: what a reader reads as sentences."""
+    return CODE_AND_MARKUP.sub(" ", text)
+
+
+def rule_ids_cited(text: str) -> list[str]:
+    return sorted(set(RULE_ID.findall(text)))
+
+
+def test_the_korean_kernel_is_installed():
+    from jupyter_client.kernelspec import KernelSpecManager, NoSuchKernel
+
+    try:
+        spec = KernelSpecManager().get_kernel_spec(KERNEL)
+    except NoSuchKernel:
+        pytest.fail(f"no {KERNEL} kernel: run `make venv` (it installs it into .venv)")
+    assert spec.env.get("TTR_LANG") == "ko"
+    assert spec.argv[0] in {sys.executable, "python"}, spec.argv  # this venv's Python
+
+
+def test_there_are_korean_notebooks():
+    assert "00_start_here.ipynb" in TRANSLATED
+
+
+@pytest.mark.parametrize("name", TRANSLATED)
+def test_each_korean_notebook_has_an_english_original(name):
+    assert (NOTEBOOKS / name).is_file(), f"ko/{name} translates no notebook of notebooks/"
+
+
+@pytest.mark.parametrize("name", TRANSLATED)
+def test_code_cells_are_the_english_ones(name):
+    korean, english = of_type(KOREAN / name, "code"), of_type(NOTEBOOKS / name, "code")
+    assert len(korean) == len(english), f"ko/{name}: {len(korean)} code cells, not {len(english)}"
+    for number, (ko, en) in enumerate(zip(korean, english, strict=True), start=1):
+        assert ko == en, f"ko/{name}: code cell {number} differs from the English"
+
+
+@pytest.mark.parametrize("name", TRANSLATED)
+def test_cells_come_in_the_english_order(name):
+    kinds = [cell["cell_type"] for cell in cells(KOREAN / name)]
+    assert kinds == [cell["cell_type"] for cell in cells(NOTEBOOKS / name)]
+
+
+@pytest.mark.parametrize("name", TRANSLATED)
+def test_every_text_cell_is_korean(name):
+    for number, text in enumerate(of_type(KOREAN / name, "markdown"), start=1):
+        words = prose(text)
+        assert HANGUL.search(words), f"ko/{name}: text cell {number} has no Korean:\n{text}"
+        english = ENGLISH_RUN.search(words)
+        assert not english, f"ko/{name}: text cell {number} is still English: {english[0]!r}"
+
+
+@pytest.mark.parametrize("name", TRANSLATED)
+def test_text_cells_cite_the_english_rule_ids(name):
+    korean, english = of_type(KOREAN / name, "markdown"), of_type(NOTEBOOKS / name, "markdown")
+    for number, (ko, en) in enumerate(zip(korean, english, strict=True), start=1):
+        assert rule_ids_cited(ko) == rule_ids_cited(en), f"ko/{name}: text cell {number}"
+
+
+@pytest.mark.parametrize("name", TRANSLATED)
+def test_links_lead_to_the_korean_edition_where_it_exists(name):
+    for text in of_type(KOREAN / name, "markdown"):
+        for link in LINK.findall(text):
+            target = (KOREAN / link).resolve()
+            assert target.is_file(), f"ko/{name} links to a missing notebook: {link}"
+            if target.name == name:
+                continue  # the link to the same page in English (the start page has one)
+            if target.parent == NOTEBOOKS and (KOREAN / target.name).is_file():
+                pytest.fail(f"ko/{name} links to the English {link}: ko/{target.name} exists")
+
+
+@pytest.mark.parametrize("name", TRANSLATED)
+def test_korean_notebooks_use_the_korean_kernel(name):
+    metadata = json.loads((KOREAN / name).read_text(encoding="utf-8"))["metadata"]
+    assert metadata["kernelspec"]["name"] == KERNEL
+
+
+@pytest.mark.parametrize("name", TRANSLATED)
+def test_korean_notebooks_are_committed_with_their_outputs(name):
+    code = [cell for cell in cells(KOREAN / name) if cell["cell_type"] == "code"]
+    unexecuted = [cell for cell in code if source(cell).strip() and cell["execution_count"] is None]
+    assert not unexecuted, f"ko/{name}: {len(unexecuted)} code cells were not run"
+
+
+def test_each_start_page_links_the_other_language_at_its_top():
+    english_top = of_type(NOTEBOOKS / "00_start_here.ipynb", "markdown")[0]
+    korean_top = of_type(KOREAN / "00_start_here.ipynb", "markdown")[0]
+    assert "ko/00_start_here.ipynb" in LINK.findall(english_top)
+    assert "../00_start_here.ipynb" in LINK.findall(korean_top)

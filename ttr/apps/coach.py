@@ -1,0 +1,239 @@
+"""The rules coach: what a refusal means, which rules are in play, and where each is taught.
+
+Every rule id of ``docs/rules.md`` is taught in a section of one of the rule notebooks (00-08);
+:data:`LESSONS` names it, and :func:`lesson` gives its link. A :class:`Note` is one thing the
+coach says: plain words, ending with the rule ids they rest on; :func:`note_html` shows it with
+each rule id linked to the section that teaches it.
+
+>>> from ttr.errors import IllegalAction
+>>> note = refusal(IllegalAction("D4", "a face-up locomotive cannot be the second card"))
+>>> print(note.text)  # doctest: +NORMALIZE_WHITESPACE
+Not allowed: a face-up locomotive cannot be the second card (D4). Take another face-up card or
+draw from the deck.
+>>> note.rules
+('D4',)
+>>> lesson("D4").href
+'02_drawing_cards.ipynb#Never-a-face-up-locomotive-second-(D4)'
+
+The coach reads only the game's public API and the seat's own observation (see
+:mod:`ttr.apps.play`), never another player's hand or tickets.
+"""
+
+from __future__ import annotations
+
+import html
+import os
+import re
+from dataclasses import dataclass
+from urllib.parse import quote
+
+from ttr.errors import IllegalAction
+
+__all__ = [
+    "LESSONS",
+    "NOTEBOOK_TITLES",
+    "Lesson",
+    "Note",
+    "lesson",
+    "note_html",
+    "notes_html",
+    "refusal",
+    "rules_cited",
+    "served_alone",
+]
+
+NOTEBOOK_TITLES = {
+    "00_start_here": "00 · Start here",
+    "01_setup": "01 · Setup",
+    "02_drawing_cards": "02 · Drawing train cards",
+    "03_claiming_routes": "03 · Claiming routes",
+    "04_tunnels_and_ferries": "04 · Tunnels and ferries",
+    "05_stations": "05 · Stations",
+    "06_destination_tickets": "06 · Destination tickets",
+    "07_longest_route": "07 · The longest route",
+    "08_end_of_game_and_scoring": "08 · The end of the game and final scoring",
+}
+"""Each rule notebook's title (its first heading)."""
+
+LESSONS: dict[str, tuple[str, str]] = {
+    "S1": ("01_setup", "What each player gets (S1)"),
+    "S2": ("01_setup", "The deal (S2)"),
+    "S3": ("01_setup", "Checking the face-up cards (S3)"),
+    "S4": ("01_setup", "The opening tickets on the USA board (S4)"),
+    "S5": ("01_setup", "The opening tickets on the Europe board (S5)"),
+    "S6": ("01_setup", "Seat order (S6)"),
+    "T1": ("00_start_here", "A turn in two minutes (T1)"),
+    "T2": ("00_start_here", "One thing at a time (T3)"),
+    "T3": ("00_start_here", "One thing at a time (T3)"),
+    "D1": ("02_drawing_cards", "Two cards, one at a time (D1, D2)"),
+    "D2": ("02_drawing_cards", "Two cards, one at a time (D1, D2)"),
+    "D3": ("02_drawing_cards", "Locomotives: face up or blind (D3, D5)"),
+    "D4": ("02_drawing_cards", "Never a face-up locomotive second (D4)"),
+    "D5": ("02_drawing_cards", "Locomotives: face up or blind (D3, D5)"),
+    "D6": ("02_drawing_cards", "Three face-up locomotives: a fresh market (D6)"),
+    "D7": ("02_drawing_cards", "Out of cards (D7)"),
+    "D8": ("02_drawing_cards", "A draw of one card (D8)"),
+    "D9": ("02_drawing_cards", "The loop guard (D9)"),
+    "D10": ("02_drawing_cards", "No limit, and no peeking (D10)"),
+    "C1": ("03_claiming_routes", "Enough trains, to the very last one (C1)"),
+    "C2": ("03_claiming_routes", "Colours and locomotives (C2)"),
+    "C3": ("03_claiming_routes", "The cards go at once, and so do the points (C3)"),
+    "C4": ("03_claiming_routes", "Anywhere on the board (C4)"),
+    "C5": ("03_claiming_routes", "Double routes (C5)"),
+    "C6": ("04_tunnels_and_ferries", "Ferries need their locomotives (C6)"),
+    "C7": ("04_tunnels_and_ferries", "Tunnels: the worked example (C7)"),
+    "C8": ("04_tunnels_and_ferries", "Giving the tunnel up (C8)"),
+    "C9": ("04_tunnels_and_ferries", "A short deck (C9)"),
+    "K1": ("06_destination_tickets", "Drawing three, keeping at least one (K1)"),
+    "K2": ("06_destination_tickets", "A deck running low, and an empty deck (K2)"),
+    "K3": ("06_destination_tickets", "Secret, and never thrown away (K3)"),
+    "K4": ("06_destination_tickets", "At the end: any path of your own routes (K4)"),
+    "ST1": ("05_stations", "Building a station (ST1, ST2)"),
+    "ST2": ("05_stations", "Building a station (ST1, ST2)"),
+    "ST3": ("05_stations", "At the end: one borrowed route per station (ST3)"),
+    "ST4": ("05_stations", "Choosing exactly: all combinations (ST4)"),
+    "ST5": ("05_stations", "Borrowed routes never lengthen your trail (ST5)"),
+    "ST6": ("05_stations", "Stations left in the box (ST6)"),
+    "E1": ("08_end_of_game_and_scoring", "The end trigger and the final round (E1)"),
+    "E2": ("08_end_of_game_and_scoring", "Triggered only once (E2)"),
+    "F1": ("08_end_of_game_and_scoring", "The final score, item by item (F1–F4)"),
+    "F2": ("08_end_of_game_and_scoring", "The final score, item by item (F1–F4)"),
+    "F3": ("07_longest_route", "What is a continuous route? A trail"),
+    "F4": ("08_end_of_game_and_scoring", "The final score, item by item (F1–F4)"),
+    "F5": ("08_end_of_game_and_scoring", "Tie-breaks (F5)"),
+    "V1": ("01_setup", "Four ways to play Europe (V1–V4)"),
+    "V2": ("01_setup", "Mega Europe, step by step (V2)"),
+    "V3": ("01_setup", "Four ways to play Europe (V1–V4)"),
+    "V4": ("01_setup", "Big Cities: draw 4, keep 1 (V4)"),
+}
+"""For each rule id, the notebook and the heading of the section that teaches it."""
+
+ADVICE = {
+    "D4": "Take another face-up card or draw from the deck.",
+    "T3": "Finish the decision in front of you first.",
+    "C1": "Pick a shorter route: you cannot use more trains than you have left.",
+    "C2": "Collect more cards of one colour (locomotives count as any colour), then try again.",
+    "C5": "Look for another way between these cities.",
+    "C6": "A ferry needs a locomotive for each locomotive symbol on it.",
+    "ST1": "Choose a city without a station.",
+    "ST2": "A station costs more cards the more you have built: collect cards of one colour.",
+    **dict.fromkeys(
+        ("S4", "S5", "K1", "V2", "V3", "V4"),
+        "Tick at least as many tickets as the rule asks for, then keep them.",
+    ),
+    "K2": "There are no tickets left to draw: draw cards or claim a route instead.",
+}
+"""What to try instead, after a refusal under some rules."""
+
+_RULE_ID = re.compile(r"\b(ST[1-6]|[STDCKEFV]\d{1,2})\b")
+_CITED = re.compile(r"\(([^()]*\b(?:ST[1-6]|[STDCKEFV]\d{1,2})\b[^()]*)\)")
+_RANGE = re.compile(r"\b(ST|[STDCKEFV])(\d{1,2})\s*[–-]\s*(?:ST|[STDCKEFV])?(\d{1,2})\b")
+
+
+@dataclass(frozen=True)
+class Lesson:
+    """The notebook section that teaches one rule."""
+
+    rule: str
+    notebook: str
+    heading: str
+
+    @property
+    def anchor(self) -> str:
+        """The heading's id in JupyterLab and in nbconvert's HTML: its text, spaces as ``-``."""
+        return self.heading.replace(" ", "-")
+
+    @property
+    def href(self) -> str:
+        """A link to the section, relative to the notebooks' folder."""
+        return f"{self.notebook}.ipynb#{quote(self.anchor, safe='()-,.:;!?')}"
+
+    @property
+    def label(self) -> str:
+        """The heading, with the rule id in front when the heading does not name it."""
+        return self.heading if rule_in(self.rule, self.heading) else f"{self.rule}: {self.heading}"
+
+    @property
+    def title(self) -> str:
+        return f"{NOTEBOOK_TITLES[self.notebook]}, “{self.heading}”"
+
+
+@dataclass(frozen=True)
+class Note:
+    """One thing the coach says: ``kind`` is ``"refusal"``, ``"done"``, ``"why"``, ``"hint"``
+    or ``"info"``; ``text`` is plain words with the rule ids in parentheses."""
+
+    kind: str
+    text: str
+
+    @property
+    def rules(self) -> tuple[str, ...]:
+        return rules_cited(self.text)
+
+
+def lesson(rule: str) -> Lesson:
+    """Where rule ``rule`` is taught (``KeyError`` for an unknown id)."""
+    notebook, heading = LESSONS[rule]
+    return Lesson(rule, notebook, heading)
+
+
+def rules_cited(text: str) -> tuple[str, ...]:
+    """The rule ids a text cites in parentheses, in order, ranges expanded (``C1–C3``)."""
+    found: list[str] = []
+    for group in _CITED.findall(text):
+        for match in _RANGE.finditer(group):
+            prefix, first, last = match.group(1), int(match.group(2)), int(match.group(3))
+            found += [f"{prefix}{n}" for n in range(first, last + 1)]
+        found += _RULE_ID.findall(_RANGE.sub("", group))
+    return tuple(dict.fromkeys(rule for rule in found if rule in LESSONS))
+
+
+def rule_in(rule: str, text: str) -> bool:
+    """Whether ``text`` cites ``rule`` in parentheses."""
+    return rule in rules_cited(text)
+
+
+def refusal(err: IllegalAction) -> Note:
+    """The coach's words for an action the engine refused: its reason, its rule, what to try."""
+    reason = err.reason.rstrip(".")
+    text = f"Not allowed: {reason} ({err.rule})."
+    if err.rule in ADVICE:
+        text += f" {ADVICE[err.rule]}"
+    return Note("refusal", text)
+
+
+_MARKS = {"refusal": ("✘", "#b3261e"), "done": ("✔", "#1b7f3b"), "hint": ("➤", "#6a4c00")}
+
+
+def note_html(note: Note, links: bool = True) -> str:
+    """One note as HTML: its text, then the section teaching each rule it cites, as a link
+    (``links``) or, where the rule notebooks cannot be opened (an app served alone by Voila),
+    by notebook and heading."""
+    icon, color = _MARKS.get(note.kind, ("•", "#333"))
+    where = [lesson(rule) for rule in note.rules]
+    if links:
+        shown = " · ".join(
+            f'<a href="{html.escape(at.href)}" target="_blank" rel="noopener" '
+            f'title="{html.escape(at.title)}">{html.escape(at.label)}</a>'
+            for at in where
+        )
+    else:
+        shown = " · ".join(html.escape(at.title) for at in where)
+    learn = f'<div class="ttr-learn">Learn it: {shown}</div>' if shown else ""
+    return (
+        f'<div class="ttr-note ttr-note-{note.kind}" style="color:{color}">'
+        f"{icon} {html.escape(note.text)}{learn}</div>"
+    )
+
+
+def notes_html(notes: list[Note] | tuple[Note, ...], links: bool = True) -> str:
+    """Several notes, one under the other."""
+    return "".join(note_html(note, links) for note in notes)
+
+
+def served_alone() -> bool:
+    """Whether this kernel runs a notebook that Voila serves on its own (``voila
+    notebook.ipynb``, as ``make play`` does): there, a link to another notebook cannot open."""
+    return os.environ.get("SERVER_SOFTWARE", "").startswith("voila/") and os.environ.get(
+        "SCRIPT_NAME", "/"
+    ).rstrip("/") in ("", "/voila")

@@ -1,0 +1,748 @@
+"""Score a real game: :class:`ScoreSheetModel` and the :class:`ScoreSheet` widget.
+
+After a game night, click each player's routes on the map (a double route asks which of its two
+routes it was), pick their tickets from a searchable list and click their station cities; the
+score and its breakdown (:mod:`ttr.apps.breakdown`) follow every click, with the longest trails
+and the stations' borrowed routes drawn on the map. Whether a ticket is completed is computed,
+never typed (K4).
+
+:meth:`ScoreSheetModel.problems` lists what cannot be a finished game or may be a slip, as
+warnings (no player at 2 trains or fewer, more than 45 trains, a double route whose colour was
+not said, a ticket listed twice) and the rules broken as errors naming the item (both routes of
+a double, more than 3 stations). The sheet reads and writes the position files that
+``python -m ttr score`` reads (:meth:`ScoreSheetModel.to_position`, :meth:`from_position`).
+
+>>> sheet = ScoreSheetModel.from_position("data/positions/nb08_worked_example.json")
+>>> sheet.outcome().score_of("You").total
+80
+>>> for problem in sheet.problems():
+...     print(problem.level, "-", problem.line())  # doctest: +NORMALIZE_WHITESPACE
+warning - Ben's routes: Boston-New York (red) was given without its colour: click it on the map
+          to say which of the double it was
+warning - Ben's routes: New York-Washington (black) was given without its colour: click it on
+          the map to say which of the double it was
+warning - the game: no player is down to 2 trains or fewer, so the game had not ended yet (E1)
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import unicodedata
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import ipywidgets as widgets
+
+from ttr.apps.breakdown import breakdown_html, focus_choices, focus_marks
+from ttr.apps.play import checked_index
+from ttr.board import Route, Ticket, load_board
+from ttr.errors import ScenarioError, TTRError, UnknownReference, preview
+from ttr.jsonio import parse_json, read_json, write_json
+from ttr.rules import RULE_SETS, RuleSet, rule_set
+from ttr.scenario import scenario_rules
+from ttr.scoring.breakdown import Holdings, Outcome, score_holdings
+from ttr.state import DEFAULT_NAMES, name_problem, player_names
+from ttr.text import count
+from ttr.widgets.common import button, esc, message_html, panel, player_swatch, row
+from ttr.widgets.map import MapClick, MapWidget
+
+__all__ = ["Problem", "ScoreSheet", "ScoreSheetModel"]
+
+SEARCH_RESULTS = 8
+"""How many matching tickets the search offers at once."""
+
+
+@dataclass(frozen=True)
+class Problem:
+    """Something the sheet cannot be sure of (``"warning"``) or a rule broken (``"error"``)."""
+
+    level: str
+    item: str
+    text: str
+
+    def line(self) -> str:
+        return f"{self.item}: {self.text}"
+
+
+def _key(text: str) -> str:
+    """Text for matching: no accents, no case, a dash for any dash."""
+    plain = unicodedata.normalize("NFKD", text.replace("–", "-"))
+    return "".join(c for c in plain if not unicodedata.combining(c)).casefold()
+
+
+class ScoreSheetModel:
+    """Each player's routes, tickets and stations at the end of a real game, and their score.
+
+    ``ScoreSheetModel(rules, players)``: a rule set name (``"usa"``, ``"europe"``, a variant
+    such as ``"big_cities"``) and 2-5 player names. ``current`` is the player being entered.
+    """
+
+    def __init__(self, rules: str | RuleSet = "usa", players: Sequence[str] = ("Ann", "Ben")):
+        self.rules = rule_set(rules)
+        self.players = player_names(list(players), self.rules)
+        self.board = load_board(self.rules.map)
+        pool = [t for name in self.rules.tickets for t in self.board.ticket_sets[name]]
+        self.pool = tuple(dict.fromkeys(pool))  # each ticket once (variants share a few)
+        self.owner: dict[int, int] = {}
+        self.tickets: list[list[Ticket]] = [[] for _ in self.players]
+        self.stations: dict[str, int] = {}
+        self.unsaid: set[int] = set()
+        """Routes of a double read from a file without their colour (a warning until clicked)."""
+        self.current = 0
+        self.asking: tuple[int, int] | None = None
+        """The two routes of the double just clicked, until the sheet is told which."""
+        self.focus = "trail:0"
+        self.message = f"Entering {self.players[0]}: click their routes on the map."
+
+    def __repr__(self) -> str:
+        return f"ScoreSheetModel({self.rules.name!r}, {list(self.players)!r})"
+
+    # entering ------------------------------------------------------------------------------
+
+    def select_player(self, seat: int) -> str:
+        """Enter ``seat``'s routes, tickets and stations from now on."""
+        self.current = checked_index(seat, len(self.players), "player")
+        self.asking = None
+        return self._say(f"Entering {self.players[self.current]}.")
+
+    def _say(self, text: str) -> str:
+        self.message = text
+        return text
+
+    def _name(self, seat: int) -> str:
+        return self.players[seat]
+
+    def click_route(self, route: Route | int) -> str:
+        """A click on a route: it becomes the current player's (a double route first asks
+        which of its two it was); a click on one of theirs takes it off again."""
+        routes = self.board.routes
+        route = (
+            route
+            if isinstance(route, Route)
+            else routes[checked_index(route, len(routes), "route")]
+        )
+        board, seat = self.board, self.current
+        self.asking = None
+        if self.owner.get(route.id) == seat:
+            return self._remove(route)
+        twin = board.twin(route)
+        if twin is not None and not board.alike_twin(route.id):
+            self.asking = (route.id, twin.id) if route.id < twin.id else (twin.id, route.id)
+            pair = " or ".join(board.routes[r].color for r in self.asking)
+            a, b = (board.display(c) for c in route.cities)
+            return self._say(
+                f"{a}–{b} is a double route: which did {self._name(seat)} claim, {pair}? (C5)"
+            )
+        if route.id in self.owner and twin is not None and twin.id not in self.owner:
+            route = twin  # the twin is the same route: take the free one
+        return self._assign(route)
+
+    def choose_double(self, route: int) -> str:
+        """Say which route of the double just clicked the current player claimed."""
+        if self.asking is None or route not in self.asking:
+            return self._say("Click a double route on the map first.")
+        self.asking = None
+        chosen = self.board.routes[route]
+        if self.owner.get(route) == self.current:
+            self.unsaid.discard(route)
+            return self._say(f"{self.board.ref(chosen)} stays {self._name(self.current)}'s.")
+        return self._assign(chosen)
+
+    def _assign(self, route: Route) -> str:
+        holder = self.owner.get(route.id)
+        ref = self.board.ref(route)
+        if holder is not None:
+            return self._say(
+                f"{ref} is {self._name(holder)}'s: choose {self._name(holder)} to take it off."
+            )
+        self.owner[route.id] = self.current
+        self.unsaid.discard(route.id)
+        points = self.rules.route_points[route.length]
+        return self._say(
+            f"{ref} ({count(route.length, 'train')}, +{count(points, 'point')}) is "
+            f"{self._name(self.current)}'s (C3)."
+        )
+
+    def _remove(self, route: Route) -> str:
+        del self.owner[route.id]
+        self.unsaid.discard(route.id)
+        return self._say(f"{self.board.ref(route)} is no longer {self._name(self.current)}'s.")
+
+    def click_city(self, city: str) -> str:
+        """A click on a city: a station of the current player there, or none again (ST1)."""
+        if city not in self.board.cities:
+            raise UnknownReference(f"no city {preview(city)} in {self.rules.title}")
+        name = self.board.display(city)
+        if not self.rules.has_stations:
+            return self._say(f"There are no stations in {self.rules.title} (ST1).")
+        holder = self.stations.get(city)
+        if holder == self.current:
+            del self.stations[city]
+            return self._say(f"No station of {self._name(self.current)} in {name} any more.")
+        if holder is not None:
+            return self._say(f"{name} has {self._name(holder)}'s station: one per city (ST1).")
+        self.stations[city] = self.current
+        return self._say(f"A station of {self._name(self.current)} in {name} (ST1).")
+
+    def search(self, text: str, limit: int = SEARCH_RESULTS) -> list[Ticket]:
+        """The tickets of this rule set whose cities match ``text`` (accents and case do not
+        matter), best first: shortest names, then most points."""
+        words = _key(text).replace("-", " ").split()
+        found = [
+            t for t in self.pool if all(word in _key(self.board.ticket_ref(t)) for word in words)
+        ]
+        return found[:limit]
+
+    def add_ticket(self, ticket: Ticket | str) -> str:
+        """Give the current player a ticket (a :class:`Ticket` or a reference ``"A-B"``)."""
+        if isinstance(ticket, str):
+            ticket = self._pool_ticket(ticket)
+        self.tickets[self.current].append(ticket)
+        ref, name = self.board.ticket_ref(ticket), self._name(self.current)
+        return self._say(f"{ref} ({ticket.points}) is {name}'s ticket.")
+
+    def remove_ticket(self, index: int) -> str:
+        """Take the current player's ``index``-th ticket off."""
+        mine = self.tickets[self.current]
+        ticket = mine.pop(checked_index(index, len(mine), "ticket"))
+        return self._say(
+            f"{self.board.ticket_ref(ticket)} is no longer {self._name(self.current)}'s ticket."
+        )
+
+    def _pool_ticket(self, ref: str) -> Ticket:
+        pair = self.board.ticket_cities(ref)
+        for ticket in self.pool:
+            if set(ticket.cities) == pair:
+                return ticket
+        raise UnknownReference(f"no ticket {preview(ref)} in {self.rules.title}")
+
+    def set_focus(self, key: str) -> None:
+        """Show ``key`` of :func:`~ttr.apps.breakdown.focus_choices` on the map."""
+        kind, _, seat = key.partition(":")
+        if kind not in ("trail", "stations") or seat not in map(str, range(len(self.players))):
+            raise TTRError(f"nothing to show called {preview(key)}")
+        self.focus = key
+
+    # scoring -------------------------------------------------------------------------------
+
+    def routes_of(self, seat: int) -> list[Route]:
+        return [self.board.routes[r] for r in sorted(self.owner) if self.owner[r] == seat]
+
+    def holdings(self) -> list[Holdings]:
+        return [
+            Holdings(
+                name,
+                tuple(self.routes_of(seat)),
+                tuple(self.tickets[seat]),
+                tuple(sorted(c for c, s in self.stations.items() if s == seat)),
+            )
+            for seat, name in enumerate(self.players)
+        ]
+
+    def outcome(self) -> Outcome:
+        """Every player's score as entered (F1-F5)."""
+        return score_holdings(self.holdings(), self.rules)
+
+    def trains_used(self, seat: int) -> int:
+        return sum(r.length for r in self.routes_of(seat))
+
+    def problems(self) -> list[Problem]:
+        """Warnings (it may not be a finished game, or a slip) and errors (rules broken)."""
+        found: list[Problem] = []
+        board, rules = self.board, self.rules
+        for seat, name in enumerate(self.players):
+            routes = self.routes_of(seat)
+            ids = {r.id for r in routes}
+            for route in routes:
+                twin = board.twin_id(route.id)
+                if twin is not None and twin in ids and route.id < twin:
+                    found.append(
+                        Problem(
+                            "error",
+                            f"{name}'s routes",
+                            f"{name} owns both routes of the double {board.ref(route)} and "
+                            f"{board.ref(board.routes[twin])}; nobody may (C5)",
+                        )
+                    )
+            used = self.trains_used(seat)
+            if used > rules.trains:
+                found.append(
+                    Problem(
+                        "warning",
+                        f"{name}'s routes",
+                        f"they use {used} trains; a player has only {rules.trains} (S1)",
+                    )
+                )
+            built = sum(1 for s in self.stations.values() if s == seat)
+            if built > rules.stations:
+                found.append(
+                    Problem(
+                        "error",
+                        f"{name}'s stations",
+                        f"{built} stations; a player has at most {rules.stations} (ST1)",
+                    )
+                )
+            twice = [t for t, n in Counter(self.tickets[seat]).items() if n > 1]
+            for ticket in twice:
+                found.append(
+                    Problem(
+                        "warning",
+                        f"{name}'s tickets",
+                        f"{board.ticket_ref(ticket)} is listed twice",
+                    )
+                )
+        if len(self.players) <= rules.double_lock_max_players:
+            for route_id, seat in sorted(self.owner.items()):
+                twin = board.twin_id(route_id)
+                if twin is not None and route_id < twin and self.owner.get(twin, seat) != seat:
+                    found.append(
+                        Problem(
+                            "error",
+                            f"{self._name(seat)}'s routes",
+                            f"both routes of the double {board.ref(board.routes[route_id])} "
+                            f"are used, in a game of {len(self.players)} players (C5)",
+                        )
+                    )
+        for route_id in sorted(self.unsaid):
+            if route_id in self.owner:
+                found.append(
+                    Problem(
+                        "warning",
+                        f"{self._name(self.owner[route_id])}'s routes",
+                        f"{board.ref(board.routes[route_id])} was given without its colour: "
+                        "click it on the map to say which of the double it was",
+                    )
+                )
+        low = rules.end_trigger_trains
+        if not any(rules.trains - self.trains_used(s) <= low for s in range(len(self.players))):
+            found.append(
+                Problem(
+                    "warning",
+                    "the game",
+                    f"no player is down to {low} trains or fewer, so the game had not ended "
+                    "yet (E1)",
+                )
+            )
+        return sorted(found, key=lambda p: p.level != "error")
+
+    # files ---------------------------------------------------------------------------------
+
+    def to_position(self) -> dict[str, Any]:
+        """The sheet as a position file (the ``python -m ttr score`` format)."""
+        board = self.board
+        players = []
+        for seat, name in enumerate(self.players):
+            entry: dict[str, Any] = {
+                "name": name,
+                "routes": [self._route_ref(r) for r in self.routes_of(seat)],
+                "tickets": [
+                    board.ticket_ref(t)
+                    if t in self.pool
+                    else {"cities": [board.display(t.a), board.display(t.b)], "points": t.points}
+                    for t in self.tickets[seat]
+                ],
+            }
+            if self.rules.has_stations:
+                entry["stations"] = [
+                    board.display(c) for c, s in sorted(self.stations.items()) if s == seat
+                ]
+            players.append(entry)
+        return {"rules": self.rules.name, "players": players}
+
+    def _route_ref(self, route: Route) -> str:
+        """How the file names ``route``: without its colour if the colour was never said."""
+        if route.id in self.unsaid:
+            return "-".join(self.board.display(c) for c in route.cities)
+        return self.board.ref(route)
+
+    def to_json(self) -> str:
+        return json.dumps(self.to_position(), indent=1, ensure_ascii=False)
+
+    def save(self, path: str | Path) -> None:
+        """Write the position file (atomically)."""
+        write_json(path, self.to_position())
+
+    @classmethod
+    def from_position(cls, source: str | Path | dict[str, Any]) -> ScoreSheetModel:
+        """A sheet holding a position file (a path, or its data). What the rules forbid is
+        kept and reported by :meth:`problems`; what cannot be read raises
+        :class:`~ttr.errors.ScenarioError` naming the field."""
+        data = source if isinstance(source, dict) else read_json(source, ScenarioError)
+        return _read_position(data)
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> ScoreSheetModel:
+        return _read_position(parse_json(text, "the position", ScenarioError))
+
+
+def _read_position(data: Any) -> ScoreSheetModel:
+    if not isinstance(data, dict):
+        raise ScenarioError("expected a JSON object {...} at the top")
+    known = {"map", "rules", "variant", "players", "title", "description"}
+    unknown = sorted(str(k) for k in data if k not in known)
+    if unknown:
+        raise ScenarioError(f"unknown field {preview(unknown[0])} in the position")
+    rules = scenario_rules(data)
+    entries = data.get("players")
+    if not isinstance(entries, list) or not entries:
+        raise ScenarioError('field \'players\': expected a list of players, e.g. [{"name": "Ann"}]')
+    names = []
+    for seat, entry in enumerate(entries):
+        if not isinstance(entry, dict) or set(entry) - {"name", "routes", "tickets", "stations"}:
+            raise ScenarioError(
+                f"field 'players[{seat}]': expected an object with a \"name\" and its "
+                '"routes", "tickets" and "stations"'
+            )
+        problem = name_problem(entry.get("name"))
+        if problem:
+            raise ScenarioError(f"field 'players[{seat}].name': the name {problem}")
+        names.append(entry["name"])
+    try:
+        sheet = ScoreSheetModel(rules, names)
+    except TTRError as err:
+        raise ScenarioError(f"field 'players': {err}") from None
+    board = sheet.board
+    for seat, entry in enumerate(entries):
+        sheet.current = seat
+        for i, ref in enumerate(_items(entry, "routes", seat)):
+            field = f"players[{seat}].routes[{i}]"
+            routes = _lookup(lambda ref=ref: board.find_routes(ref), field)
+            free = [r for r in routes if r.id not in sheet.owner]
+            if not free:
+                holder = sheet.players[sheet.owner[routes[0].id]]
+                raise ScenarioError(
+                    f"field {field!r}: {board.ref(routes[0])} is owned twice (already by {holder})"
+                )
+            chosen = free[0]
+            sheet.owner[chosen.id] = seat
+            if len(routes) > 1 and not board.alike_twin(chosen.id):
+                sheet.unsaid.add(chosen.id)
+        for i, item in enumerate(_items(entry, "tickets", seat)):
+            field = f"players[{seat}].tickets[{i}]"
+            if isinstance(item, dict):
+                sheet.tickets[seat].append(_custom_ticket(sheet, item, field))
+            else:
+                if not isinstance(item, str):
+                    raise ScenarioError(f'field {field!r}: expected a ticket like "Paris-Wien"')
+                sheet.tickets[seat].append(
+                    _lookup(lambda item=item: sheet._pool_ticket(item), field)
+                )
+        for i, text in enumerate(_items(entry, "stations", seat)):
+            field = f"players[{seat}].stations[{i}]"
+            if not isinstance(text, str):
+                raise ScenarioError(f"field {field!r}: expected a city name")
+            city = _lookup(lambda text=text: board.city(text), field)
+            if not rules.has_stations:
+                raise ScenarioError(f"field {field!r}: there are no stations in {rules.title}")
+            if city in sheet.stations:
+                raise ScenarioError(
+                    f"field {field!r}: {board.display(city)} has two stations (ST1)"
+                )
+            sheet.stations[city] = seat
+    sheet.current = 0
+    sheet.message = f"Read {len(entries)} players; entering {sheet.players[0]}."
+    return sheet
+
+
+def _items(entry: dict[str, Any], field: str, seat: int) -> list[Any]:
+    value = entry.get(field, [])
+    if not isinstance(value, list) or len(value) > 200:
+        raise ScenarioError(f"field 'players[{seat}].{field}': expected a list")
+    return value
+
+
+def _lookup(find: Any, field: str) -> Any:
+    try:
+        return find()
+    except UnknownReference as err:
+        raise ScenarioError(f"field {field!r}: {err}") from None
+
+
+def _custom_ticket(sheet: ScoreSheetModel, item: dict[str, Any], field: str) -> Ticket:
+    cities, points = item.get("cities"), item.get("points")
+    if (
+        set(item) != {"cities", "points"}
+        or not isinstance(cities, list)
+        or len(cities) != 2
+        or not all(isinstance(c, str) for c in cities)
+        or type(points) is not int
+        or not 1 <= points <= 100
+    ):
+        raise ScenarioError(
+            f'field {field!r}: expected {{"cities": [A, B], "points": N}}, N from 1 to 100'
+        )
+    a, b = (_lookup(lambda c=c: sheet.board.city(c), field) for c in cities)
+    if a == b:
+        raise ScenarioError(f"field {field!r}: a ticket joins two different cities")
+    return Ticket(a, b, points)
+
+
+class ScoreSheet(widgets.VBox):
+    """Score a finished game by clicking it in: routes on the map, tickets from a search,
+    station cities; the score and its breakdown follow every click.
+
+    ``ScoreSheet()`` starts a USA sheet for Ann and Ben; ``ScoreSheet(model=...)`` shows any
+    :class:`ScoreSheetModel`. Controls: ``rules_choice``, ``names`` and ``new_button`` (a new
+    sheet), ``player`` (whose items are entered), ``double_buttons`` (which route of a double),
+    ``search`` and ``result_buttons`` (tickets), ``remove_choice`` and ``remove_button``,
+    ``load`` and ``export_button``; ``map`` (clicks on routes and cities).
+    """
+
+    def __init__(self, model: ScoreSheetModel | None = None):
+        self.model = model or ScoreSheetModel()
+        self.rules_choice = widgets.Dropdown(
+            options=[(r.title, name) for name, r in RULE_SETS.items()],
+            value=self.model.rules.name,
+            description="board",
+            layout={"width": "360px"},
+        )
+        self.names = widgets.Text(
+            value=", ".join(self.model.players),
+            description="players",
+            placeholder="Ann, Ben, Cat",
+            layout={"width": "360px"},
+        )
+        self.new_button = button(
+            "New sheet", "Start an empty sheet for this board and these players"
+        )
+        self.player = widgets.ToggleButtons(description="entering", style={"button_width": "auto"})
+        self.message = panel()
+        self.double_buttons = [button("", "This route of the double", "info") for _ in range(2)]
+        self.search = widgets.Text(
+            description="ticket", placeholder="type a city, e.g. Seattle", continuous_update=True
+        )
+        self.result_buttons = [
+            button("", "Give this ticket to the player being entered")
+            for _ in range(SEARCH_RESULTS)
+        ]
+        self.remove_choice = widgets.Dropdown(description="remove", layout={"width": "360px"})
+        self.remove_button = button("Remove ticket", "Take this ticket off the player")
+        self.problems = panel()
+        self.map = MapWidget(
+            self.model.board, self.model.players, station_key=self.model.rules.has_stations
+        )
+        self._map_box = widgets.Box([self.map])
+        self._map_box.add_class("ttr-map-box")
+        self.focus = widgets.Dropdown(description="on the map", layout={"width": "380px"})
+        self.score = panel()
+        self.export_button = button("Export the position", "Make the position file to download")
+        self.export_link = panel()
+        self.load = widgets.FileUpload(
+            accept=".json",
+            multiple=False,
+            description="Import a position",
+            layout={"width": "auto"},
+        )
+        self._quiet = False
+        self.new_button.on_click(lambda _: self._new())
+        self.player.observe(self._on_player, names="value")
+        for i, double in enumerate(self.double_buttons):
+            double.on_click(lambda _, i=i: self._on_double(i))
+        self.search.observe(lambda _: None if self._quiet else self.render(), names="value")
+        for i, result in enumerate(self.result_buttons):
+            result.on_click(lambda _, i=i: self._on_result(i))
+        self.remove_button.on_click(lambda _: self._on_remove())
+        self.focus.observe(self._on_focus, names="value")
+        self.export_button.on_click(lambda _: self._export())
+        self.load.observe(self._on_load, names="value")
+        self.map.on_click(self._on_map)
+        side = widgets.VBox(
+            [
+                self.focus,
+                self.score,
+                row([self.export_button, self.load]),
+                self.export_link,
+            ]
+        )
+        side.add_class("ttr-side")
+        body = widgets.Box([self._map_box, side])
+        body.add_class("ttr-body")
+        super().__init__(
+            [
+                row([self.rules_choice, self.names, self.new_button]),
+                self.player,
+                self.message,
+                row(self.double_buttons),
+                self.search,
+                row(self.result_buttons),
+                row([self.remove_choice, self.remove_button]),
+                self.problems,
+                body,
+            ]
+        )
+        self.add_class("ttr-widget")
+        self.add_class("ttr-score-sheet")
+        self._use(self.model)
+
+    def __repr__(self) -> str:
+        return f"ScoreSheet({self.model!r})"
+
+    def _say(self, text: str) -> None:
+        self.model.message = text
+        self.render()
+
+    def _new(self) -> None:
+        names = [n.strip() for n in self.names.value.split(",") if n.strip()]
+        try:
+            model = ScoreSheetModel(self.rules_choice.value, names or list(DEFAULT_NAMES[:2]))
+        except TTRError as err:
+            self._say(f"✘ {err}")
+            return
+        self._use(model)
+
+    def _use(self, model: ScoreSheetModel) -> None:
+        old = self.map.board
+        self.model = model
+        if model.board is not old:
+            self.map = MapWidget(model.board, model.players, station_key=model.rules.has_stations)
+            self.map.on_click(self._on_map)
+            self._map_box.children = [self.map]
+        else:
+            self.map.set_players(model.players, model.rules.has_stations)
+        self._quiet = True
+        try:
+            self.rules_choice.value = model.rules.name
+            self.names.value = ", ".join(model.players)
+            self.player.options = [(name, seat) for seat, name in enumerate(model.players)]
+            self.player.value = model.current
+        finally:
+            self._quiet = False
+        self.export_link.value = ""
+        self.render()
+
+    def _on_player(self, change: dict) -> None:
+        if not self._quiet and change["new"] is not None:
+            self.model.select_player(change["new"])
+            self.render()
+
+    def _on_map(self, click: MapClick) -> None:
+        if click.route is not None:
+            self.model.click_route(click.route)
+        elif click.city is not None:
+            self.model.click_city(click.city)
+        self.render()
+
+    def _on_double(self, index: int) -> None:
+        if self.model.asking is not None:
+            self.model.choose_double(self.model.asking[index])
+            self.render()
+
+    def _on_result(self, index: int) -> None:
+        found = self.model.search(self.search.value)
+        if index < len(found):
+            self.model.add_ticket(found[index])
+            self._quiet = True
+            try:
+                self.search.value = ""  # so that a second click cannot add it twice by mistake
+            finally:
+                self._quiet = False
+            self.render()
+
+    def _on_remove(self) -> None:
+        if self.remove_choice.value is not None:
+            self.model.remove_ticket(self.remove_choice.value)
+            self.render()
+
+    def _on_focus(self, change: dict) -> None:
+        if not self._quiet and change["new"] is not None:
+            self.model.set_focus(change["new"])
+            self.render()
+
+    def _export(self) -> None:
+        text = self.model.to_json()
+        data = base64.b64encode(text.encode()).decode()
+        self.export_link.value = (
+            f'<a class="ttr-export-link" download="position.json" '
+            f'href="data:application/json;base64,{data}">⬇ Download position.json</a> '
+            "(for <code>python -m ttr score position.json</code>)"
+            f"<details><summary>the file</summary><pre>{esc(text)}</pre></details>"
+        )
+
+    def _on_load(self, change: dict) -> None:
+        files = change["new"]
+        if not files:
+            return
+        try:
+            model = ScoreSheetModel.from_json(bytes(files[0]["content"]))
+        except TTRError as err:
+            self._say(f"✘ {files[0]['name']}: {err}")
+            return
+        self._use(model)
+
+    def render(self) -> None:
+        """Show the sheet: the message, the choices, the problems, the score and the map."""
+        model = self.model
+        board = model.board
+        self.message.value = message_html(
+            model.message, False if model.message.startswith("✘") else None
+        )
+        asking = model.asking
+        for i, double in enumerate(self.double_buttons):
+            double.layout.display = "" if asking else "none"
+            if asking:
+                route = board.routes[asking[i]]
+                double.description = f"the {route.color} one"
+        found = model.search(self.search.value) if self.search.value.strip() else []
+        for i, result in enumerate(self.result_buttons):
+            result.layout.display = "" if i < len(found) else "none"
+            if i < len(found):
+                result.description = f"+ {board.ticket_ref(found[i])} ({found[i].points})"
+        mine = model.tickets[model.current]
+        self._quiet = True
+        try:
+            self.remove_choice.options = [
+                (f"{board.ticket_ref(t)} ({t.points})", i) for i, t in enumerate(mine)
+            ]
+            self.remove_choice.value = len(mine) - 1 if mine else None  # the latest
+            outcome = model.outcome()
+            options = focus_choices(outcome)
+            self.focus.options = options
+            self.focus.value = (
+                model.focus if model.focus in dict(options).values() else options[0][1]
+            )
+        finally:
+            self._quiet = False
+        self.remove_button.disabled = not mine
+        problems = model.problems()
+        self.problems.value = "".join(_problem_html(p) for p in problems)
+        entered = []
+        for seat, name in enumerate(model.players):
+            used = model.trains_used(seat)
+            entered.append(
+                f"<li>{player_swatch(seat, name)}: {count(len(model.routes_of(seat)), 'route')}, "
+                f"{used} trains ({model.rules.trains - used} left), "
+                f"{count(len(model.tickets[seat]), 'ticket')}"
+                + (
+                    f", {count(sum(1 for s in model.stations.values() if s == seat), 'station')}"
+                    if model.rules.has_stations
+                    else ""
+                )
+                + "</li>"
+            )
+        self.score.value = (
+            f'<div class="ttr-entered"><b>Entered</b><ul>{"".join(entered)}</ul></div>'
+            + breakdown_html(outcome, board, model.rules)
+        )
+        kind, _, seat = self.focus.value.partition(":")
+        routes, cities = focus_marks(outcome, int(seat), kind)
+        if asking:
+            routes = [*routes, *asking]
+        self.map.show(
+            owners=model.owner,
+            stations=model.stations,
+            highlight_routes=routes,
+            highlight_cities=cities,
+        )
+
+
+def _problem_html(problem: Problem) -> str:
+    error = problem.level == "error"
+    return (
+        f'<div class="ttr-problem ttr-{problem.level}" '
+        f'style="color:{"#b3261e" if error else "#8a5a00"}">'
+        f"{'✘ error' if error else '⚠ warning'}: {esc(problem.line())}</div>"
+    )

@@ -25,9 +25,9 @@ from ttr.actions import (
     PayTunnel,
 )
 from ttr.cards import can_draw
-from ttr.colors import CARD_COLORS, GRAY, LOCO, LOCOMOTIVE, Hand
+from ttr.colors import CARD_COLORS, CARD_KINDS, GRAY, KIND_INDEX, LOCO, LOCOMOTIVE, Hand
 from ttr.open_routes import PayClass
-from ttr.payment import count_payments, nth_payment_of, payment_options, tunnel_extra_options
+from ttr.payment import count_payments, tunnel_extra_options
 from ttr.state import OPENING, SECOND_CARD, TICKETS, TUNNEL, TURN, Setup, State
 from ttr.turn.stations import station_cost
 from ttr.turn.tickets import keep_choices
@@ -142,10 +142,10 @@ def turn_actions(setup: Setup, state: State) -> LegalActions:
     return LegalActions(hand, parts or [PASS_PART])
 
 
-_FREE: dict[str, tuple[dict[str, int], list[str]]] = {}
+_FREE: dict[str, tuple[dict[str, int], tuple[str, ...]]] = {}
 
 
-def free_cities(setup: Setup, state: State) -> list[str]:
+def free_cities(setup: Setup, state: State) -> tuple[str, ...]:
     """The cities without a station, in board order (ST1).
 
     Remembered for the last ``stations`` dict seen on each board: the dict is never changed in
@@ -155,7 +155,7 @@ def free_cities(setup: Setup, state: State) -> list[str]:
     last = _FREE.get(setup.board.name)
     if last is not None and last[0] is stations:
         return last[1]
-    free = [city for city in setup.board.cities if city not in stations]
+    free = tuple(city for city in setup.board.cities if city not in stations)
     _FREE[setup.board.name] = (stations, free)
     return free
 
@@ -211,7 +211,7 @@ class LegalActions(Sequence[Action]):
     after each action for the new position's list.
     """
 
-    __slots__ = ("_hand", "_parts", "_total")
+    __slots__ = ("_hand", "_listed", "_parts", "_total")
 
     def __init__(self, hand: Hand, parts: list[Part]) -> None:
         self._hand = hand  # what pays for the claims and stations listed
@@ -220,6 +220,7 @@ class LegalActions(Sequence[Action]):
         for size, _, _ in parts:
             total += size
         self._total = total
+        self._listed: list[Action] | None = None
 
     def __len__(self) -> int:
         return self._total
@@ -241,22 +242,37 @@ class LegalActions(Sequence[Action]):
                     if index < members:
                         target, option = divmod(index, each)
                         color, cost, minimum = pay
-                        paid = nth_payment_of(self._hand, color, cost, max(minimum, 0), option)
-                        return _make(targets[target], pay, paid)
+                        station = minimum == STATION
+                        slot = nth_slot(self._hand, color, cost, 0 if station else minimum, option)
+                        row = (_STATIONS if station else _CLAIMS).get(targets[target])
+                        action = None if row is None else row[slot]
+                        return action or made_actions(targets[target], (slot,), station)[0]
                     index -= members
             index -= size
         raise AssertionError("unreachable")
 
     def __iter__(self) -> Iterator[Action]:
+        listed = self._listed
+        return iter(self._materialised() if listed is None else listed)
+
+    def _materialised(self) -> list[Action]:
+        """The actions, in order, built once from prebuilt actions and kept (the position
+        never changes, so neither does the list)."""
+        listed: list[Action] = []
+        hand = self._hand
         for _, actions, families in self._parts:
             if actions is not None:
-                yield from actions
+                listed.extend(actions)
                 continue
             assert families is not None
             for targets, pay, _ in families:
                 color, cost, minimum = pay
-                options = payment_options(self._hand, color, cost, max(minimum, 0))
-                yield from (_make(target, pay, paid) for target in targets for paid in options)
+                station = minimum == STATION
+                slots = payment_slots(hand, color, cost, 0 if station else minimum)
+                for target in targets:
+                    listed.extend(made_actions(target, slots, station))
+        self._listed = listed
+        return listed
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, LegalActions | list | tuple):
@@ -269,15 +285,67 @@ class LegalActions(Sequence[Action]):
         return f"LegalActions({list(self)!r})"
 
 
-_MADE: dict[tuple[Any, ...], Action] = {}
+STRIDE = 10
+"""Slots per card kind in a row of prebuilt actions: more than any cost (routes have 1-8 cards).
+The payment ``(color, locomotives)`` has slot ``KIND_INDEX[color] * STRIDE + locomotives``;
+locomotives only, ``LOCO * STRIDE + cost``."""
+_CLAIMS: dict[int, list[Any]] = {}
+_STATIONS: dict[str, list[Any]] = {}
+"""The claims of each route (the stations of each city) made so far, by payment slot: actions
+are immutable, so each is made once and handed out again (making a frozen dataclass is slow)."""
 
 
-def _make(target: Any, pay: PayClass, paid: tuple[str | None, int]) -> Action:
-    """The claim (or station) of ``target`` paid with ``paid``; actions are immutable, so each
-    is made once and handed out again (making a frozen dataclass is slow)."""
-    key = (target, pay[2] == STATION, *paid)
-    action = _MADE.get(key)
-    if action is None:
-        action = BuildStation(target, *paid) if pay[2] == STATION else Claim(target, *paid)
-        remember(_MADE, key, action)
+def payment_slots(hand: Hand, color: str, cost: int, minimum: int) -> list[int]:
+    """The slots of ``payment_options(hand, color, cost, minimum)``, in the same order."""
+    locomotives = hand[LOCO]
+    most = cost - 1 if locomotives >= cost else locomotives
+    slots: list[int] = []
+    for index in _PAYERS[color]:
+        fewest = cost - hand[index]
+        if fewest < minimum:
+            fewest = minimum
+        if fewest <= most:
+            base = index * STRIDE
+            slots.extend(range(base + fewest, base + most + 1))
+    if locomotives >= cost:
+        slots.append(LOCO * STRIDE + cost)
+    return slots
+
+
+_PAYERS = {GRAY: tuple(range(LOCO)), **{color: (KIND_INDEX[color],) for color in CARD_COLORS}}
+"""For each route colour, the hand indices of the card colours that may pay for it (C2)."""
+
+
+def nth_slot(hand: Hand, color: str, cost: int, minimum: int, option: int) -> int:
+    """``payment_slots(hand, color, cost, minimum)[option]``, without the list."""
+    locomotives = hand[LOCO]
+    most = cost - 1 if locomotives >= cost else locomotives
+    for index in _PAYERS[color]:
+        fewest = cost - hand[index]
+        if fewest < minimum:
+            fewest = minimum
+        if option <= most - fewest:
+            return index * STRIDE + fewest + option
+        if most >= fewest:
+            option -= most - fewest + 1
+    if option == 0 and locomotives >= cost:
+        return LOCO * STRIDE + cost
+    raise IndexError("payment index out of range")
+
+
+def made_actions(target: Any, slots: Sequence[int], station: bool) -> list[Action]:
+    """The claims of route ``target`` (the stations of city ``target``) paid as ``slots``."""
+    rows = _STATIONS if station else _CLAIMS
+    row = rows.get(target)
+    if row is None:  # one row per route id or city name: bounded by the boards
+        row = rows[target] = [None] * (STRIDE * (LOCO + 1))
+    return [row[slot] or _made(row, slot, target, station) for slot in slots]
+
+
+def _made(row: list[Any], slot: int, target: Any, station: bool) -> Action:
+    kind, used = divmod(slot, STRIDE)
+    color = None if kind == LOCO else CARD_KINDS[kind]
+    action = row[slot] = (
+        BuildStation(target, color, used) if station else Claim(target, color, used)
+    )
     return action

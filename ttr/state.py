@@ -97,11 +97,27 @@ class Setup:
 def make_setup(
     rules: str | RuleSet, players: int | Sequence[str], variant: str | None = None
 ) -> Setup:
-    """The setup of a game, checking the player count and names (S1)."""
+    """The setup of a game, checking the player count and names (S1).
+
+    A setup never changes, so games made from the same rule-set name, player count and
+    variant share one (a simulation makes thousands of games).
+    """
+    key = None
+    if type(rules) is str and type(players) is int and (variant is None or type(variant) is str):
+        key = (rules, players, variant)
+        known = _SETUPS.get(key)
+        if known is not None:
+            return known
     ruleset = rule_set(rules, variant)
     names = player_names(players, ruleset)
     board, pool = _board_and_pool(ruleset)
-    return Setup(ruleset, board, names, pool, route_classes(board))
+    setup = Setup(ruleset, board, names, pool, route_classes(board))
+    if key is not None:  # only valid names get here: a handful of keys
+        _SETUPS[key] = setup
+    return setup
+
+
+_SETUPS: dict[tuple[str, int, str | None], Setup] = {}
 
 
 @functools.cache

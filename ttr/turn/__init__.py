@@ -48,8 +48,11 @@ Check = Callable[[Setup, State, Any], None]
 Play = Callable[[Setup, State, Any, Any], None]
 Rules = tuple[Fields, Check, Play]
 
+OWN_FIELDS = (DrawCard, Claim)
+"""The actions whose rule check tests their fields' types first itself (the hot path: one call
+fewer); it raises the same T1 refusal as :data:`ttr.actions.FIELD_PROBLEMS` would."""
 RULES: dict[type, Rules] = {
-    kind: (FIELD_PROBLEMS[kind], check, play)
+    kind: (None if kind in OWN_FIELDS else FIELD_PROBLEMS[kind], check, play)
     for kind, check, play in (
         (DrawCard, check_draw, play_draw),
         (Claim, check_claim, play_claim),

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ttr.actions import Claim
+from ttr.actions import Claim, check_fields
 from ttr.colors import KIND_INDEX, LOCO
 from ttr.errors import IllegalAction
 from ttr.events import Log
@@ -13,6 +13,13 @@ from ttr.turn.end import end_turn
 
 
 def check_claim(setup: Setup, state: State, action: Claim) -> None:
+    color = action.color
+    if (
+        type(action.route) is not int
+        or type(action.locomotives) is not int
+        or (color is not None and type(color) is not str)
+    ):  # T1 first (ttr.turn.OWN_FIELDS)
+        check_fields(action)
     player = state.current_player
     board = setup.board
     if not 0 <= action.route < len(board.routes):

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ttr.actions import DrawCard
+from ttr.actions import DrawCard, check_fields
 from ttr.cards import can_draw, draw, take
 from ttr.colors import KIND_INDEX, LOCOMOTIVE
 from ttr.errors import IllegalAction
@@ -13,6 +13,8 @@ from ttr.turn.end import end_turn
 
 def check_draw(setup: Setup, state: State, action: DrawCard) -> None:
     slot = action.slot
+    if slot is not None and type(slot) is not int:  # T1 first (ttr.turn.OWN_FIELDS)
+        check_fields(action)
     if slot is None:
         if not can_draw(state):
             raise IllegalAction(

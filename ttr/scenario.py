@@ -333,14 +333,11 @@ class _Reader:
 # Position files: what each player owns at the end, for `python -m ttr score`
 
 
-def load_position(
-    source: str | Path | dict[str, Any], variant: str | None = None
-) -> tuple[RuleSet, list[Holdings]]:
-    """The rule set and each player's holdings from a position file (see the README).
-
-    ``variant`` (V1-V4) replaces the file's ``"variant"``; it decides the ticket list.
-    """
-    data = _read(source, variant)
+def position_players(data: Any) -> tuple[RuleSet, list[dict[str, Any]], list[str]]:
+    """The rule set, the player entries and their names of position data, each checked: the
+    fields known, the players a non-empty list of objects with a valid name and known fields."""
+    if not isinstance(data, dict):
+        raise ScenarioError("expected a JSON object {...} at the top")
     unknown = sorted(str(k) for k in data if k not in POSITION_KEYS)
     if unknown:
         raise ScenarioError(f"unknown field {preview(unknown[0])} in the position")
@@ -359,6 +356,17 @@ def load_position(
         if extra:
             raise ScenarioError(f"field 'players[{seat}]': unknown field {preview(extra[0])}")
         names.append(entry["name"])
+    return rules, entries, names
+
+
+def load_position(
+    source: str | Path | dict[str, Any], variant: str | None = None
+) -> tuple[RuleSet, list[Holdings]]:
+    """The rule set and each player's holdings from a position file (see the README).
+
+    ``variant`` (V1-V4) replaces the file's ``"variant"``; it decides the ticket list.
+    """
+    rules, entries, names = position_players(_read(source, variant))
     try:
         names = list(player_names(names, rules))
     except TTRError as err:

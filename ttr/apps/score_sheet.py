@@ -43,9 +43,9 @@ from ttr.board import Route, Ticket, load_board
 from ttr.errors import ScenarioError, TTRError, UnknownReference, preview
 from ttr.jsonio import parse_json, read_json, write_json
 from ttr.rules import RULE_SETS, RuleSet, rule_set
-from ttr.scenario import scenario_rules
+from ttr.scenario import position_players
 from ttr.scoring.breakdown import Holdings, Outcome, score_holdings
-from ttr.state import DEFAULT_NAMES, name_problem, player_names
+from ttr.state import DEFAULT_NAMES, player_names
 from ttr.text import count
 from ttr.widgets.common import button, esc, message_html, panel, player_swatch, row
 from ttr.widgets.map import MapClick, MapWidget
@@ -380,27 +380,7 @@ class ScoreSheetModel:
 
 
 def _read_position(data: Any) -> ScoreSheetModel:
-    if not isinstance(data, dict):
-        raise ScenarioError("expected a JSON object {...} at the top")
-    known = {"map", "rules", "variant", "players", "title", "description"}
-    unknown = sorted(str(k) for k in data if k not in known)
-    if unknown:
-        raise ScenarioError(f"unknown field {preview(unknown[0])} in the position")
-    rules = scenario_rules(data)
-    entries = data.get("players")
-    if not isinstance(entries, list) or not entries:
-        raise ScenarioError('field \'players\': expected a list of players, e.g. [{"name": "Ann"}]')
-    names = []
-    for seat, entry in enumerate(entries):
-        if not isinstance(entry, dict) or set(entry) - {"name", "routes", "tickets", "stations"}:
-            raise ScenarioError(
-                f"field 'players[{seat}]': expected an object with a \"name\" and its "
-                '"routes", "tickets" and "stations"'
-            )
-        problem = name_problem(entry.get("name"))
-        if problem:
-            raise ScenarioError(f"field 'players[{seat}].name': the name {problem}")
-        names.append(entry["name"])
+    rules, entries, names = position_players(data)
     try:
         sheet = ScoreSheetModel(rules, names)
     except TTRError as err:

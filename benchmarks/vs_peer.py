@@ -100,27 +100,20 @@ def import_engines(checkout: Path, python: Path | None) -> tuple[Any, Any]:
             [str(ROOT), str(peer_path(checkout)), env.get("PYTHONPATH", "")]
         )
         os.execve(interpreter, [str(interpreter), __file__, *sys.argv[1:]], env)
-    import ttr.game as ours  # noqa: PLC0415 - after sys.path names this checkout
+    import ttr.bench as ours  # noqa: PLC0415 - after sys.path names this checkout
 
     return ours, peer
 
 
 def our_playouts(ours: Any, players: int) -> dict[str, Playout]:
-    """Our engine's two loops for USA games of ``players``."""
-    game_of = ours.Game
+    """Our engine's two loops for USA games of ``players`` (``ours`` is :mod:`ttr.bench`; its
+    ``random_playout`` is the native loop, as ``python -m ttr bench playouts`` runs it)."""
 
     def native(seed: int) -> int:
-        game = game_of("usa", players, seed=seed, record=False)
-        rng = random.Random(seed)
-        actions = 0
-        while not game.is_over:
-            legal = game.legal_actions()
-            game.play(legal[rng.randrange(len(legal))])
-            actions += 1
-        return actions
+        return ours.random_playout("usa", players, seed)
 
     def generic(seed: int) -> int:
-        game = game_of("usa", players, seed=seed, record=False)
+        game = ours.Game("usa", players, seed=seed, record=False)
         rng = random.Random(seed)
         actions = 0
         while not game.is_over:

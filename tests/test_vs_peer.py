@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-import ttr.game
+import ttr.bench
 
 SCRIPT = Path(__file__).resolve().parent.parent / "benchmarks" / "vs_peer.py"
 
@@ -47,7 +47,7 @@ def test_our_two_loops_play_the_same_games_and_are_timed_side_by_side():
     """The lazy list and the materialised one list the same actions in the same order, so with
     the same seed both loops play the same game; the timing code reports both sides."""
     script = load_script()
-    loops = script.our_playouts(ttr.game, 2)
+    loops = script.our_playouts(ttr.bench, 2)
     lengths = [loops["native"](seed) for seed in range(3)]
     assert lengths == [loops["generic"](seed) for seed in range(3)]
     assert min(lengths) > 50

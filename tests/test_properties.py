@@ -10,12 +10,10 @@
 
 from __future__ import annotations
 
-import random
-
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from turn_helpers import candidates
+from turn_helpers import advance, candidates
 
 from ttr import Game, IllegalAction
 from ttr.agents import AGENTS, make_agent, play_game
@@ -27,16 +25,6 @@ from ttr.simulation import simulate
 
 RULES = sorted(RULE_SETS)
 SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-
-
-def advance(game: Game, steps: int, seed: int) -> Game:
-    rng = random.Random(seed)
-    for _ in range(steps):
-        if game.is_over:
-            break
-        legal = game.legal_actions()
-        game.play(legal[rng.randrange(len(legal))])
-    return game
 
 
 positions = st.builds(

@@ -8,11 +8,10 @@ games and checks that the saved game and the 110-card total never change.
 
 from __future__ import annotations
 
-import random
-
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from turn_helpers import advance
 
 from ttr import (
     BuildStation,
@@ -53,14 +52,7 @@ ACTIONS = st.one_of(
 
 def position(rules: str, players: int, seed: int, steps: int, record: bool) -> Game:
     """A seeded random game after ``steps`` uniform random legal actions (or at its end)."""
-    game = Game(rules, players, seed=seed, record=record)
-    rng = random.Random(seed)
-    for _ in range(steps):
-        if game.is_over:
-            break
-        legal = game.legal_actions()
-        game.play(legal[rng.randrange(len(legal))])
-    return game
+    return advance(Game(rules, players, seed=seed, record=record), steps, seed)
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])

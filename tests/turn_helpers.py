@@ -34,6 +34,18 @@ from ttr.scenario import stage
 NAMES = ("Ann", "Ben", "Cat", "Dan", "Eve")
 
 
+def advance(game: Game, steps: int, seed: int) -> Game:
+    """``game`` after up to ``steps`` uniform random legal actions drawn with ``seed`` (fewer if
+    it ends first)."""
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if game.is_over:
+            break
+        legal = game.legal_actions()
+        game.play(legal[rng.randrange(len(legal))])
+    return game
+
+
 def position(rules: str = "usa", players: int | Iterable[str] = 2, **fields: Any) -> Game:
     """A staged game (see ``ttr/scenario.py``); by default after the opening, Ann to play.
 

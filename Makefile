@@ -5,6 +5,7 @@
 #   make classroom  the Voila classroom app
 #   make play       the Voila app: a game against the bots, with a rules coach
 #   make scoresheet the Voila app: score a real game by clicks
+#   make play-ko, make scoresheet-ko  the same two apps in Korean (notebooks/ko/, kernel ttr-ko)
 #   make lint       ruff (lint and format check) and mypy
 #   make book       the static site of every notebook and the docs, in _build/html
 #   make messages   the Korean message catalogue in step with the code (ttr/locale), compiled
@@ -25,7 +26,7 @@ ROOT_FLAG      := $(if $(filter 0,$(shell id -u)),--allow-root,)
 LAB_OVERRIDES  := $(VENV)/share/jupyter/lab/settings/overrides.json
 LINT_PATHS     := $(wildcard conftest.py ttr tests benchmarks docs)
 
-.PHONY: venv lab lab-ko test classroom play scoresheet lint book messages clean distclean
+.PHONY: venv lab lab-ko test classroom play scoresheet play-ko scoresheet-ko lint book messages clean distclean
 
 venv: $(STAMP) $(KO_KERNEL)
 
@@ -71,6 +72,13 @@ play: venv
 
 scoresheet: venv
 	$(BIN)/voila --no-browser notebooks/score_sheet.ipynb
+
+# Voila starts the kernel the notebook names: ttr-ko, so the engine speaks Korean there.
+play-ko: venv
+	$(BIN)/voila --no-browser notebooks/ko/play.ipynb
+
+scoresheet-ko: venv
+	$(BIN)/voila --no-browser notebooks/ko/score_sheet.ipynb
 
 # Renders the committed outputs (no notebook is executed); see docs/conf.py.
 book: venv

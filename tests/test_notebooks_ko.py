@@ -135,3 +135,18 @@ def test_each_start_page_links_the_other_language_at_its_top():
     korean_top = of_type(KOREAN / "00_start_here.ipynb", "markdown")[0]
     assert "ko/00_start_here.ipynb" in LINK.findall(english_top)
     assert "../00_start_here.ipynb" in LINK.findall(korean_top)
+
+
+@pytest.mark.parametrize(
+    ("target", "name"), [("play-ko", "play"), ("scoresheet-ko", "score_sheet")]
+)
+def test_the_korean_apps_start_from_make_and_the_korean_start_page(target, name):
+    """`make play-ko` and `make scoresheet-ko` serve the Korean apps in Voila (on their kernel,
+    ttr-ko, as Voila starts the kernel a notebook names); the README's quick start and the
+    Korean start page name them."""
+    root = NOTEBOOKS.parent
+    makefile, readme = (root / "Makefile").read_text(), (root / "README.md").read_text()
+    assert f"{target}: venv\n\t$(BIN)/voila --no-browser notebooks/ko/{name}.ipynb" in makefile
+    assert f"make {target} " in readme and (KOREAN / f"{name}.ipynb").is_file()
+    start = "".join(of_type(KOREAN / "00_start_here.ipynb", "markdown"))
+    assert f"]({name}.ipynb)" in start and f"`make {target}`" in start

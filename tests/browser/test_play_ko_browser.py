@@ -8,6 +8,9 @@ cards of a draw), its hint (which marks the controls to click) and the narration
 turn. One short game opening (about ten clicks), so that it stays cheap; the English table's
 whole game by clicks is ``test_play_browser.py``.
 
+In Voila (the app ``make play-ko`` serves, on the kernel the notebook names): the Korean prompt,
+and the S5 refusal with its lesson named, not linked (the app is served alone).
+
 Screenshots at 1,400 px go to ``test-artifacts/`` (``lab-ko-play-*.png``).
 """
 
@@ -22,6 +25,8 @@ from play_helpers import TableUI
 from test_lab import OUTPUT, lab, run_all  # noqa: F401 (lab is a fixture)
 from test_lab import check_no_fallback as check_lab
 from test_play_browser import TABLE, PageUI
+from test_voila import check_no_fallback as check_voila
+from test_voila import voila
 
 from ttr.apps import PlayModel, PlayTable
 from ttr.i18n import language
@@ -115,3 +120,23 @@ def test_the_korean_play_table_in_jupyterlab(page, ko_play, lab, artifacts_dir):
         web.root.screenshot(path=str(artifacts_dir / "lab-ko-play-turn.png"))
     print(f"lab-ko: {web.clicks} clicks in {time.monotonic() - started:.0f} s")
     assert time.monotonic() - started < 90
+
+
+def test_the_korean_play_table_in_voila(page, ko_play, artifacts_dir):
+    started = time.monotonic()
+    with voila(ko_play, artifacts_dir, PLAY_KO) as url, language("ko"):
+        page.goto(url + "/")
+        web = PageUI(page)
+        page.wait_for_selector(web.prompt, timeout=120_000)
+        table = PlayTable(PlayModel.new("europe", [("Ann", "you"), ("Ben", "greedy")], seed=1))
+        same_words(web.prompt_text(), table.model.view().prompt)
+        web.press(korean(table.keep_button.description))  # no ticket ticked: refused (S5)
+        table.keep_button.click()
+        refusal = web.root.locator(".ttr-note-refusal")
+        assert "(S5)" in refusal.inner_text() and refusal.locator("a").count() == 0
+        same_words(refusal.inner_text(), table.model.view().notes[0].text)
+        korean(refusal.locator(".ttr-learn").inner_text())  # the lesson, named in Korean
+        check_voila(page)
+        assert "PlayTable()" not in page.inner_text("body")  # Voila shows no code
+        web.root.screenshot(path=str(artifacts_dir / "voila-ko-play-refusal.png"))
+    assert time.monotonic() - started < 60

@@ -46,7 +46,7 @@ def voila(served, artifacts_dir, notebook: str):
         "--token=",
         str(served / "work" / notebook),
     ]
-    name = f"voila-{notebook.removesuffix('.ipynb')}"
+    name = "voila-" + notebook.removesuffix(".ipynb").replace("/", "-")  # ko/play: voila-ko-play
     with serve(command, url, served, served / "work", artifacts_dir, name) as server:
         server.wait_ready("/voila/static/")  # any answer will do: "/" would start a kernel
         yield url

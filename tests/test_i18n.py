@@ -196,6 +196,22 @@ def test_english_is_the_default_and_set_language_switches():
     assert str(err) == english == "D4: a face-up locomotive cannot be the second card"
 
 
+def test_an_exercise_check_answers_in_the_language_in_force(capsys):
+    from ttr.teaching import answer_digest, check
+
+    with language("ko"):
+        check(None, answer_digest(9))
+        check(9, answer_digest(9))
+        check(8, answer_digest(9), hint="목적지 카드 점수를 더하세요")
+    assert capsys.readouterr().out.splitlines() == [
+        "위에 답을 적은 다음 이 셀을 다시 실행하세요.",
+        "정답입니다!",
+        "아직 아닙니다. 힌트: 목적지 카드 점수를 더하세요",
+    ]
+    check(8, answer_digest(9), hint="add the tickets")
+    assert capsys.readouterr().out == "Not yet. Hint: add the tickets\n"
+
+
 @pytest.mark.parametrize("name", ["ko_KR.UTF-8", "KO", "en_US"])
 def test_set_language_reads_locale_names(name):
     set_language(name)

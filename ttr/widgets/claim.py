@@ -27,6 +27,7 @@ from ttr.actions import Claim, IllegalAction, format_cards
 from ttr.board import Route
 from ttr.colors import CARD_COLORS, GRAY, LOCOMOTIVE
 from ttr.game import DEFAULT_NAMES, TUNNEL, TURN, Game
+from ttr.i18n import render
 from ttr.payment import payment_options
 from ttr.scenario import stage
 from ttr.text import count
@@ -125,52 +126,89 @@ def route_reasons(game: Game, route: Route, player: int) -> list[str]:
     out = []
     if route.color == GRAY:
         out.append(
-            f"A gray route of {route.length}: any ONE colour pays for it, never a mix; "
-            "locomotives stand in for any card (C2)."
+            render(
+                "A gray route of {length}: any ONE colour pays for it, never a mix; "
+                "locomotives stand in for any card (C2).",
+                length=route.length,
+            )
         )
     else:
         out.append(
-            f"A {route.color} route of {route.length}: {route.color} cards, with locomotives "
-            "standing in for any of them; locomotives alone also pay (C2)."
+            render(
+                "A {color:colour} route of {length}: {color:colour} cards, with locomotives "
+                "standing in for any of them; locomotives alone also pay (C2).",
+                color=route.color,
+                length=route.length,
+            )
         )
     if route.is_ferry:
         out.append(
-            f"A ferry: at least {route.locomotives} of the {route.length} cards must be "
-            "locomotives (C6)."
+            render(
+                "A ferry: at least {locos} of the {length} cards must be locomotives (C6).",
+                locos=route.locomotives,
+                length=route.length,
+            )
         )
     if route.is_tunnel:
         out.append(
-            f"A tunnel: after paying, {rules.tunnel_reveal} cards are turned up from the deck; "
-            "each one of the colour paid, or a locomotive, costs one more card (C7). The player "
-            "may then pay or give up (C8)."
+            render(
+                "A tunnel: after paying, {reveal} cards are turned up from the deck; each one of "
+                "the colour paid, or a locomotive, costs one more card (C7). The player may then "
+                "pay or give up (C8).",
+                reveal=rules.tunnel_reveal,
+            )
         )
     twin = board.twin(route)
     if twin is not None:
         twin_owner = game.owner[twin.id]
         lock = n <= rules.double_lock_max_players
         if twin_owner == player:
-            out.append(f"{name} owns the other route of this double; nobody may own both (C5).")
+            out.append(
+                render(
+                    "{name} owns the other route of this double; nobody may own both (C5).",
+                    name=name,
+                )
+            )
         elif twin_owner is not None:
             who = game.players[twin_owner]
             out.append(
-                f"{who} owns the other route of this double: with {n} players it is closed "
-                "(at 2-3 players only one route of a double is used) (C5)."
+                render(
+                    "{who} owns the other route of this double: with {n} players it is closed "
+                    "(at 2-3 players only one route of a double is used) (C5).",
+                    who=who,
+                    n=n,
+                )
                 if lock
-                else f"{who} owns the other route of this double; with {n} players the second "
-                "route stays open to everyone else (C5)."
+                else render(
+                    "{who} owns the other route of this double; with {n} players the second "
+                    "route stays open to everyone else (C5).",
+                    who=who,
+                    n=n,
+                )
             )
         else:
             out.append(
-                f"One route of a double: with {n} players, claiming it closes the other to "
-                "everyone (C5)."
+                render(
+                    "One route of a double: with {n} players, claiming it closes the other to "
+                    "everyone (C5).",
+                    n=n,
+                )
                 if lock
-                else f"One route of a double: with {n} players, the other stays open to the "
-                "other players (C5)."
+                else render(
+                    "One route of a double: with {n} players, the other stays open to the "
+                    "other players (C5).",
+                    n=n,
+                )
             )
     trains = game.trains[player]
     out.append(
-        f"It needs {count(route.length, 'train')}; {name} has {trains} (C1). "
-        f"It scores {count(rules.route_points[route.length], 'point')} (C3)."
+        render(
+            "It needs {length:#train}; {name} has {trains} (C1). It scores {points:#point} (C3).",
+            length=route.length,
+            name=name,
+            trains=trains,
+            points=rules.route_points[route.length],
+        )
     )
     return out
 

@@ -179,6 +179,7 @@ COUNTED: dict[str, tuple[str, str]] = {
     "more route": Nn_("{n} more route", "{n} more routes"),
     "station": Nn_("{n} station", "{n} stations"),
     "turn": Nn_("{n} turn", "{n} turns"),
+    "way": Nn_("{n} way", "{n} ways"),
 }
 """The nouns a message counts (``{n:#train}``), singular and plural."""
 

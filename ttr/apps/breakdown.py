@@ -65,9 +65,9 @@ def breakdown_html(outcome: Outcome, board: Board, rules: RuleSet) -> str:
             f"{'✔' if t.completed else '✘'} {esc(board.ticket_ref(t.ticket))} {t.points:+d}"
             for t in score.tickets
         ] or [render("no tickets")]
-        trail = " › ".join(esc(board.ref(r)) for r in score.longest_trail.routes) or render(
-            "no routes"
-        )
+        trail = " › ".join(
+            esc(render("{ref:route}", ref=board.ref(r))) for r in score.longest_trail.routes
+        ) or render("no routes")
         if score.longest_route_bonus:
             longest = render(
                 ", the longest (+{bonus} {name}, F3)",

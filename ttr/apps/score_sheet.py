@@ -571,7 +571,7 @@ class ScoreSheet(widgets.VBox):
     def __init__(self, model: ScoreSheetModel | None = None):
         self.model = model or ScoreSheetModel()
         self.rules_choice = widgets.Dropdown(
-            options=[(r.title, name) for name, r in RULE_SETS.items()],
+            options=[(render(r.title), name) for name, r in RULE_SETS.items()],
             value=self.model.rules.name,
             description=prender("control", "board"),
             layout={"width": "360px"},

@@ -104,7 +104,7 @@ class PlayTable(widgets.VBox):
         serves this notebook alone, where such links cannot open)."""
         # the new-game settings
         self.rules_choice = widgets.Dropdown(
-            options=[(r.title, name) for name, r in RULE_SETS.items()],
+            options=[(render(r.title), name) for name, r in RULE_SETS.items()],
             value=self.model.game.rules.name,
             description=prender("control", "board"),
             layout={"width": "360px"},

@@ -18,7 +18,7 @@ import ipywidgets as widgets
 from ttr.actions import Decline, PayTunnel
 from ttr.board import Board, Route
 from ttr.colors import CARD_COLORS, CARD_KINDS, LOCOMOTIVE
-from ttr.i18n import pgettext, prender, render
+from ttr.i18n import Np_, pgettext, prender, render
 from ttr.map_layout import DARK_ROUTE_COLORS, ROUTE_EDGE, ROUTE_FACE, player_color
 from ttr.widgets.map import MapWidget
 
@@ -58,6 +58,11 @@ def esc(text: object) -> str:
     return html.escape(str(text))
 
 
+MARK_WORDS = (Np_("mark", "taken"), Np_("mark", "new"), Np_("mark", "matches"))
+"""The marks a card may carry (its tooltip): taken from the market, new in it, matching a
+tunnel's payment."""
+
+
 def card_chip(card: str | None, count: int | None = None, *, mark: str = "") -> str:
     """One card as a small coloured rectangle with its name (``None`` = an empty slot)."""
     if card is None:
@@ -76,7 +81,7 @@ def card_chip(card: str | None, count: int | None = None, *, mark: str = "") -> 
     if count is not None:
         label = f"{label} ×{count}"
     outline = "outline:3px solid #ffb000;outline-offset:1px;" if mark else ""
-    title = f' title="{esc(mark)}"' if mark else ""
+    title = f' title="{esc(pgettext("mark", mark))}"' if mark else ""
     return (
         f'<span class="ttr-card" data-card="{esc(card or "")}"{title} style="{style}{outline}">'
         f"{esc(label)}</span>"

@@ -60,7 +60,9 @@ __all__ = [
     "gettext",
     "language",
     "ngettext",
+    "fill",
     "pgettext",
+    "prender",
     "render",
     "set_language",
 ]
@@ -173,6 +175,11 @@ COUNTED: dict[str, tuple[str, str]] = {
     "ticket": Nn_("{n} ticket", "{n} tickets"),
     "long ticket": Nn_("{n} long ticket", "{n} long tickets"),
     "destination ticket": Nn_("{n} destination ticket", "{n} destination tickets"),
+    "route": Nn_("{n} route", "{n} routes"),
+    "more route": Nn_("{n} more route", "{n} more routes"),
+    "station": Nn_("{n} station", "{n} stations"),
+    "turn": Nn_("{n} turn", "{n} turns"),
+    "way": Nn_("{n} way", "{n} ways"),
 }
 """The nouns a message counts (``{n:#train}``), singular and plural."""
 
@@ -300,6 +307,20 @@ def render(template: str, /, **fields: Any) -> str:
     """``template`` translated into the language in force, its fields filled in."""
     text = gettext(template)
     return _FORMATTER.vformat(text, (), fields) if fields else text
+
+
+def prender(context: str, template: str, /, **fields: Any) -> str:
+    """:func:`render` for a ``template`` meant in ``context`` (a short word such as a table
+    heading or a button's label, which may mean another thing elsewhere)."""
+    text = pgettext(context, template)
+    return _FORMATTER.vformat(text, (), fields) if fields else text
+
+
+def fill(text: str, /, **fields: Any) -> str:
+    """An already translated ``text`` (a :func:`gettext` or :func:`pgettext` of a template
+    marked with :func:`N_` or :func:`Np_`) with its fields filled in, format specs said in the
+    language in force."""
+    return _FORMATTER.vformat(text, (), fields)
 
 
 class Message:

@@ -337,14 +337,17 @@ def position_players(data: Any) -> tuple[RuleSet, list[dict[str, Any]], list[str
     """The rule set, the player entries and their names of position data, each checked: the
     fields known, the players a non-empty list of objects with a valid name and known fields."""
     if not isinstance(data, dict):
-        raise ScenarioError("expected a JSON object {...} at the top")
+        raise ScenarioError("expected a JSON object {obj} at the top", obj="{...}")
     unknown = sorted(str(k) for k in data if k not in POSITION_KEYS)
     if unknown:
         raise ScenarioError(f"unknown field {preview(unknown[0])} in the position")
     rules = scenario_rules(data)
     entries = data.get("players")
     if not isinstance(entries, list) or not entries:
-        raise ScenarioError('field \'players\': expected a list of players, e.g. [{"name": "Ann"}]')
+        raise ScenarioError(
+            "field 'players': expected a list of players, e.g. {example}",
+            example='[{"name": "Ann"}]',
+        )
     names = []
     for seat, entry in enumerate(entries):
         if not isinstance(entry, dict):

@@ -41,6 +41,7 @@ from typing import Any
 import numpy as np
 
 from ttr.board import Board, Route
+from ttr.i18n import Np_, pgettext, render
 from ttr.map_layout import (
     CITY_EDGE,
     CITY_FACE,
@@ -120,12 +121,17 @@ def city_id(city: str) -> str:
 
 def route_title(board: Board, route: Route) -> str:
     """What a route's tooltip says: ``"Bruxelles–Paris · 2 · yellow"`` (and its kind)."""
-    text = f"{board.display(route.a)}–{board.display(route.b)} · {route.length} · {route.color}"
+    text = render(
+        "{a}–{b} · {length} · {color:colour}",
+        a=board.display(route.a),
+        b=board.display(route.b),
+        length=route.length,
+        color=route.color,
+    )
     if route.is_tunnel:
-        text += " · tunnel"
+        text += render(" · tunnel")
     elif route.is_ferry:
-        loco = "locomotive" if route.locomotives == 1 else "locomotives"
-        text += f" · ferry, {route.locomotives} {loco}"
+        text += render(" · ferry, {n:#locomotive}", n=route.locomotives)
     return text
 
 
@@ -185,6 +191,27 @@ def live_svg(board: Board, players: Sequence[str] | None, layout: str) -> Svg:
     return _draw(board, layout, marks, False, None, True, False, live=True)
 
 
+LEGEND_WORDS = (
+    Np_("legend", "Routes"),
+    Np_("legend", "Players"),
+    Np_("legend", "tunnel"),
+    Np_("legend", "ferry (each L: one locomotive card)"),
+    Np_("legend", "city"),
+    Np_("legend", "station"),
+    Np_("legend", "highlighted"),
+)
+"""The words of :func:`ttr.map_layout.legend_entries`, as the live map's legend says them."""
+
+
+def _legend_label(entry: LegendEntry) -> str:
+    """A legend entry's label in the language in force (a player's name stays as it is)."""
+    if entry.kind == "player":
+        return entry.label
+    if entry.kind == "route":
+        return pgettext("colour", entry.label)
+    return pgettext("legend", entry.label)
+
+
 def legend_html(board: Board, players: Sequence[str] | None, station_key: bool) -> str:
     """The legend of a map as HTML (text that wraps, in the page's font size), each sample a
     small SVG drawn with the map's own classes (a map on the page brings their stylesheet)."""
@@ -196,10 +223,10 @@ def legend_html(board: Board, players: Sequence[str] | None, station_key: bool) 
         items = "".join(
             f'<span class="ttr-key"><svg class="ttr-map{game}" width="32" height="15" '
             f'viewBox="-2 -{_n(h / 2 + 2)} {_n(w + 4)} {_n(h + 4)}">'
-            f"{_sample(entry, 0, 0, w, h)}</svg>{_esc(entry.label)}</span>"
+            f"{_sample(entry, 0, 0, w, h)}</svg>{_esc(_legend_label(entry))}</span>"
             for entry in entries
         )
-        sections.append(f'<div class="ttr-keys"><b>{title}</b>{items}</div>')
+        sections.append(f'<div class="ttr-keys"><b>{pgettext("legend", title)}</b>{items}</div>')
     return f'<div class="ttr-legend-html">{"".join(sections)}</div>'
 
 

@@ -150,3 +150,100 @@ def test_the_korean_apps_start_from_make_and_the_korean_start_page(target, name)
     assert f"make {target} " in readme and (KOREAN / f"{name}.ipynb").is_file()
     start = "".join(of_type(KOREAN / "00_start_here.ipynb", "markdown"))
     assert f"]({name}.ipynb)" in start and f"`make {target}`" in start
+
+
+# A widget's label as a text cell names it: in bold or in italics (code blocks left out).
+EMPHASIS = re.compile(r"(\*\*|\*)(?![\s*])([^*\n]+?)(?<!\s)\1")
+FENCED = re.compile(r"```.*?```", re.DOTALL)
+BOLD = re.compile(r"<b>([^<]+)</b>")
+COUNT = re.compile(r"\s*\(\d+\)$|\s+\d+$")  # "Deck (97)", "Keep 0": the label is "Deck", "Keep"
+
+
+def labels_of(root) -> set[str]:
+    """The labels of ``root`` and of every widget under it, shown or hidden: descriptions,
+    options, titles and the bold words of its panels."""
+    import ipywidgets as widgets
+
+    found, stack = set(), [root]
+    while stack:
+        widget = stack.pop()
+        found.add(getattr(widget, "description", "") or "")
+        if isinstance(widget, widgets.Dropdown | widgets.ToggleButtons):
+            found |= set(widget._options_labels)
+        if isinstance(widget, widgets.Accordion):
+            found |= set(widget.titles)
+        if isinstance(widget, widgets.HTML):
+            found |= set(BOLD.findall(widget.value))
+        stack += list(getattr(widget, "children", ()))
+    return {text.strip() for text in found if text.strip()}
+
+
+def english_labels() -> set[str]:
+    """The labels of the play table, the score sheet and the teaching widgets in English, each
+    without its count and, for "label: details", the label alone."""
+    from ttr import Game
+    from ttr.apps import PlayTable, ScoreSheet
+    from ttr.i18n import language
+    from ttr.widgets import (
+        CardDrawExplorer,
+        GameStepper,
+        LongestRouteExplorer,
+        RouteClaimer,
+        StationPlanner,
+        TunnelSimulator,
+    )
+
+    with language("en"):
+        made = [PlayTable(), ScoreSheet(), GameStepper(Game("europe", 2, seed=4))]
+        made += [CardDrawExplorer(), RouteClaimer(), TunnelSimulator(), StationPlanner()]
+        made += [LongestRouteExplorer()]
+        shown = set().union(*(labels_of(widget) for widget in made))
+    return {COUNT.sub("", text) for text in shown} | {text.split(":")[0].strip() for text in shown}
+
+
+def korean_labels() -> dict[str, set[str]]:
+    """Each English message of the catalogue, with its Korean words (in every context); for a
+    "label: details" message, its label too."""
+    from babel.messages.pofile import read_po
+
+    catalogue = NOTEBOOKS.parent / "ttr" / "locale" / "ko" / "LC_MESSAGES" / "ttr.po"
+    with catalogue.open("rb") as po:
+        messages = [m for m in read_po(po) if m.id and isinstance(m.id, str) and m.string]
+    found: dict[str, set[str]] = {}
+    for message in messages:
+        found.setdefault(message.id, set()).add(message.string)
+        bold, words = BOLD.findall(message.id), BOLD.findall(message.string)
+        for label, word in zip(bold, words, strict=True) if len(bold) == len(words) else ():
+            found.setdefault(label, set()).add(word)
+        if ":" in message.id and ":" in message.string:
+            found.setdefault(message.id.split(":")[0], set()).add(message.string.split(":")[0])
+    return found
+
+
+def labels_named(labels: set[str]) -> list[tuple[str, int, str, str]]:
+    """Each label of ``labels`` that an English text cell names: (notebook, text cell number,
+    label, the Korean text cell)."""
+    named = []
+    for name in TRANSLATED:
+        korean, english = of_type(KOREAN / name, "markdown"), of_type(NOTEBOOKS / name, "markdown")
+        pairs = zip(korean, english, strict=True)
+        for number, (ko, en) in enumerate(pairs, start=1):
+            for match in EMPHASIS.finditer(FENCED.sub(" ", en)):
+                if match.group(2).strip() in labels:
+                    named.append((name, number, match.group(2).strip(), ko))
+    return named
+
+
+def test_the_korean_text_names_each_widget_label_as_the_korean_widget_shows_it():
+    """Where the English text names a button or a label of a widget (**Hint**, *teacher view*),
+    its Korean counterpart names it as the Korean widget shows it (힌트, 교사 보기): the words
+    of the catalogue, ttr/locale/ko/LC_MESSAGES/ttr.po."""
+    korean = korean_labels()
+    named = labels_named(english_labels() & set(korean))
+    assert len({label for _, _, label, _ in named}) > 30  # the apps' and the widgets' labels
+    wrong = [
+        f"ko/{name} text cell {number}: {label!r} is {sorted(korean[label])}"
+        for name, number, label, ko in named
+        if not any(word in ko for word in korean[label])
+    ]
+    assert not wrong, "\n".join(wrong)

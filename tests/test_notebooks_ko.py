@@ -247,3 +247,27 @@ def test_the_korean_text_names_each_widget_label_as_the_korean_widget_shows_it()
         if not any(word in ko for word in korean[label])
     ]
     assert not wrong, "\n".join(wrong)
+
+
+def headings(path: Path) -> list[str]:
+    return [
+        line.lstrip("#").strip()
+        for text in of_type(path, "markdown")
+        for line in text.splitlines()
+        if line.startswith("#")
+    ]
+
+
+def test_the_korean_coach_names_the_korean_notebooks_sections():
+    """In Korean, the coach's "배우러 가기" names (and links) the sections of notebooks/ko/:
+    every rule's lesson heading and every notebook's title is a heading of the Korean notebook."""
+    from ttr.apps.coach import LESSONS, NOTEBOOK_TITLES, lesson, notebook_title
+    from ttr.i18n import language
+
+    with language("ko"):
+        for rule in LESSONS:
+            at = lesson(rule)
+            assert at.heading in headings(KOREAN / f"{at.notebook}.ipynb"), (rule, at.heading)
+        for notebook in NOTEBOOK_TITLES:
+            title = notebook_title(notebook)
+            assert headings(KOREAN / f"{notebook}.ipynb")[0] == title, (notebook, title)

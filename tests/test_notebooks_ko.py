@@ -181,23 +181,12 @@ def labels_of(root) -> set[str]:
 def english_labels() -> set[str]:
     """The labels of the play table, the score sheet and the teaching widgets in English, each
     without its count and, for "label: details", the label alone."""
-    from ttr import Game
-    from ttr.apps import PlayTable, ScoreSheet
+    from test_i18n_views import widgets_made
+
     from ttr.i18n import language
-    from ttr.widgets import (
-        CardDrawExplorer,
-        GameStepper,
-        LongestRouteExplorer,
-        RouteClaimer,
-        StationPlanner,
-        TunnelSimulator,
-    )
 
     with language("en"):
-        made = [PlayTable(), ScoreSheet(), GameStepper(Game("europe", 2, seed=4))]
-        made += [CardDrawExplorer(), RouteClaimer(), TunnelSimulator(), StationPlanner()]
-        made += [LongestRouteExplorer()]
-        shown = set().union(*(labels_of(widget) for widget in made))
+        shown = set().union(*(labels_of(widget) for widget in widgets_made()))
     return {COUNT.sub("", text) for text in shown} | {text.split(":")[0].strip() for text in shown}
 
 

@@ -80,7 +80,7 @@ CODE = re.compile(
 
 FIELD = re.compile(r"\{[^{}]*\}")
 """A template's field, such as ``{ref:route}``."""
-UNFILLED = re.compile(r"\{[A-Za-z_]\w*(?:![rs])?(?::[^{}]*)?\}")
+UNFILLED = re.compile(r"\{[A-Za-z_]\w*(?:![rsa])?(?::[^{}\s][^{}]*)?\}")
 """A field left unfilled in a rendered text (not a literal ``{"name": ...}``)."""
 SAME_IN_KOREAN = {"{card:card}", "{ref:route}", "{tickets} ({keep})", ", "}
 """The entries whose Korean is their English: only fields and punctuation."""

@@ -16,6 +16,7 @@ from ttr.board import load_board
 from ttr.colors import CARD_KINDS
 from ttr.errors import TTRError
 from ttr.game import Game
+from ttr.i18n import pgettext, render
 from ttr.jsonio import check_writable, write_json
 from ttr.ladder import add_arguments as add_tournament_arguments
 from ttr.persist import state_to_dict
@@ -30,24 +31,52 @@ class _Parser(argparse.ArgumentParser):
 
 def describe(game: Game) -> str:
     """A plain-text summary of the position: players, hands, trains, market, decks."""
-    to_play = "game over" if game.is_over else f"{game.players[game.current_player]} to play"
-    lines = [f"{game.rules.title}: turn {game.turn}, phase {game.phase}, {to_play}"]
+    to_play = (
+        render("game over")
+        if game.is_over
+        else render("{name} to play", name=game.players[game.current_player])
+    )
+    lines = [
+        render(
+            "{title:text}: turn {turn}, phase {phase}, {to_play}",
+            title=game.rules.title,
+            turn=game.turn,
+            phase=pgettext("phase", game.phase),
+            to_play=to_play,
+        )
+    ]
+    none = render("none")
     for seat, name in enumerate(game.players):
-        hand = ", ".join(f"{game.hands[seat][c]} {c}" for c in CARD_KINDS if game.hands[seat][c])
-        routes = ", ".join(game.board.ref(r) for r in game.routes_of(seat)) or "none"
-        line = (
-            f"  {name}: {game.trains[seat]} trains, {game.route_points[seat]} route points, "
-            f"hand [{hand or 'empty'}], routes: {routes}"
+        held = game.hands[seat]
+        hand = ", ".join(
+            render("{n} {color:colour}", n=held[c], color=c) for c in CARD_KINDS if held[c]
+        )
+        routes = ", ".join(
+            render("{ref:route}", ref=game.board.ref(r)) for r in game.routes_of(seat)
+        )
+        line = "  " + render(
+            "{name}: {trains} trains, {points} route points, hand [{hand}], routes: {routes}",
+            name=name,
+            trains=game.trains[seat],
+            points=game.route_points[seat],
+            hand=hand or render("empty"),
+            routes=routes or none,
         )
         if game.rules.has_stations:
             built = [game.board.display(c) for c, p in game.stations.items() if p == seat]
-            line += f", stations: {', '.join(built) or 'none'}"
+            line += render(", stations: {stations}", stations=", ".join(built) or none)
         tickets = ", ".join(game.board.ticket_ref(t) for t in game.tickets_of(seat))
-        lines.append(line + f", tickets: {tickets or 'none'}")
-    market = ", ".join(c or "-" for c in game.cards.market)
+        lines.append(line + render(", tickets: {tickets}", tickets=tickets or none))
+    market = ", ".join(pgettext("colour", c) if c else "-" for c in game.cards.market)
     lines.append(
-        f"  market [{market}], deck {len(game.cards.deck)}, discard "
-        f"{len(game.cards.discard)}, ticket deck {len(game.ticket_deck)}"
+        "  "
+        + render(
+            "market [{market}], deck {deck}, discard {discard}, ticket deck {tickets}",
+            market=market,
+            deck=len(game.cards.deck),
+            discard=len(game.cards.discard),
+            tickets=len(game.ticket_deck),
+        )
     )
     return "\n".join(lines)
 
@@ -72,7 +101,7 @@ def _replay(args: argparse.Namespace) -> int:
         return 0
     history = game.history
     for step in range(len(history) + 1):
-        print("setup" if step == 0 else f"{step}. {history[step - 1]}")
+        print(render("setup") if step == 0 else f"{step}. {history[step - 1]}")
         for line in game.events_of(step):
             print(f"   {line}")
     print()
@@ -171,13 +200,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return args.run(args)
     except (TTRError, OSError) as err:
-        print(f"error: {_one_line(err)}", file=sys.stderr)
+        print(render("error: {reason}", reason=_one_line(err)), file=sys.stderr)
         return 2
     except KeyboardInterrupt:
-        print("error: interrupted", file=sys.stderr)
+        print(render("error: interrupted"), file=sys.stderr)
         return 2
     except Exception as err:  # a bug: still one line, never a traceback
-        print(f"error: internal error ({type(err).__name__}: {_one_line(err)})", file=sys.stderr)
+        said = render(
+            "error: internal error ({kind}: {reason})",
+            kind=type(err).__name__,
+            reason=_one_line(err),
+        )
+        print(said, file=sys.stderr)
         return 1
 
 

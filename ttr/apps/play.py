@@ -909,7 +909,7 @@ class PlayModel:
 
     @classmethod
     def from_json(cls, text: str | bytes) -> PlayModel:
-        return cls.from_dict(parse_json(text, "the saved table", SaveError))
+        return cls.from_dict(parse_json(text, N_("the saved table"), SaveError))
 
     @classmethod
     def load(cls, path: str | Path) -> PlayModel:

@@ -41,7 +41,7 @@ from ttr.apps.breakdown import breakdown_html, focus_choices, focus_marks
 from ttr.apps.play import checked_index
 from ttr.board import Route, Ticket, load_board
 from ttr.errors import ScenarioError, TTRError, UnknownReference, preview
-from ttr.i18n import prender, render
+from ttr.i18n import N_, prender, render
 from ttr.jsonio import parse_json, read_json, write_json
 from ttr.rules import RULE_SETS, RuleSet, rule_set
 from ttr.scenario import position_players
@@ -456,7 +456,7 @@ class ScoreSheetModel:
 
     @classmethod
     def from_json(cls, text: str | bytes) -> ScoreSheetModel:
-        return _read_position(parse_json(text, "the position", ScenarioError))
+        return _read_position(parse_json(text, N_("the position"), ScenarioError))
 
 
 def _read_position(data: Any) -> ScoreSheetModel:

@@ -16,7 +16,7 @@ from ttr.board import load_board
 from ttr.colors import CARD_KINDS
 from ttr.errors import TTRError
 from ttr.game import Game
-from ttr.i18n import pgettext, render
+from ttr.i18n import N_, gettext, pgettext, render
 from ttr.jsonio import check_writable, write_json
 from ttr.ladder import add_arguments as add_tournament_arguments
 from ttr.persist import state_to_dict
@@ -26,7 +26,7 @@ from ttr.scoring.breakdown import outcome_table, outcome_to_dict, score_holdings
 
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:  # one line, exit code 2
-        self.exit(2, f"{self.prog}: error: {message}\n")
+        self.exit(2, render("{prog}: error: {message}", prog=self.prog, message=message) + "\n")
 
 
 def describe(game: Game) -> str:
@@ -149,48 +149,55 @@ def _bench(args: argparse.Namespace) -> int:
     return 0
 
 
-VARIANT_HELP = "a Europe variant (V1-V4): europe, mega_europe, europa_1912 or big_cities"
+VARIANT_HELP = N_("a Europe variant (V1-V4): europe, mega_europe, europa_1912 or big_cities")
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="python -m ttr", description="Ticket to Ride teaching engine")
+    variant = gettext(VARIANT_HELP)
+    parser = _Parser(prog="python -m ttr", description=render("Ticket to Ride teaching engine"))
     commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
-    replay = commands.add_parser("replay", help="play a scenario file and narrate it")
-    replay.add_argument("file", help="a scenario JSON file (see data/scenarios/)")
-    replay.add_argument("--json", action="store_true", help="print the final state as JSON")
-    replay.add_argument("--variant", help=VARIANT_HELP)
+    replay = commands.add_parser("replay", help=render("play a scenario file and narrate it"))
+    replay.add_argument("file", help=render("a scenario JSON file (see data/scenarios/)"))
+    replay.add_argument("--json", action="store_true", help=render("print the final state as JSON"))
+    replay.add_argument("--variant", help=variant)
     replay.set_defaults(run=_replay)
-    score = commands.add_parser("score", help="score the end of a game from a position file")
-    score.add_argument(
-        "file", help="a position JSON file (who owns which routes, tickets, stations)"
+    score = commands.add_parser(
+        "score", help=render("score the end of a game from a position file")
     )
-    score.add_argument("--json", action="store_true", help="print the scores as JSON")
-    score.add_argument("--variant", help=VARIANT_HELP)
+    score.add_argument(
+        "file", help=render("a position JSON file (who owns which routes, tickets, stations)")
+    )
+    score.add_argument("--json", action="store_true", help=render("print the scores as JSON"))
+    score.add_argument("--variant", help=variant)
     score.set_defaults(run=_score)
-    sim = commands.add_parser("simulate", help="play many seeded bot games and summarise them")
-    sim.add_argument("--map", default="usa", help="usa or europe (default usa)")
-    sim.add_argument("--variant", default=None, help=VARIANT_HELP)
+    sim = commands.add_parser(
+        "simulate", help=render("play many seeded bot games and summarise them")
+    )
+    sim.add_argument("--map", default="usa", help=render("usa or europe (default usa)"))
+    sim.add_argument("--variant", default=None, help=variant)
     sim.add_argument("--players", type=int, default=2)
     sim.add_argument("--games", type=int, default=100)
     sim.add_argument(
         "--agents",
         default="random",
-        help="one agent per seat, comma-separated (random, greedy, long), or one for all",
+        help=render("one agent per seat, comma-separated (random, greedy, long), or one for all"),
     )
     sim.add_argument("--seed", type=int, default=0)
-    sim.add_argument("--jobs", type=int, default=1, help="worker processes")
-    sim.add_argument("--json", metavar="FILE", help="also write the summary and records as JSON")
-    sim.add_argument("--quiet", action="store_true", help="no progress bar")
+    sim.add_argument("--jobs", type=int, default=1, help=render("worker processes"))
+    sim.add_argument(
+        "--json", metavar="FILE", help=render("also write the summary and records as JSON")
+    )
+    sim.add_argument("--quiet", action="store_true", help=render("no progress bar"))
     sim.set_defaults(run=_simulate)
     ladder = commands.add_parser(
-        "tournament", help="rank bots: every pairing on the same deals, seats swapped"
+        "tournament", help=render("rank bots: every pairing on the same deals, seats swapped")
     )
     add_tournament_arguments(ladder)
-    bench = commands.add_parser("bench", help="measure the engine's speed on this machine")
+    bench = commands.add_parser("bench", help=render("measure the engine's speed on this machine"))
     bench.add_argument(
         "what", nargs="?", default="all", choices=("all", "playouts", "scoring", "undo", "import")
     )
-    bench.add_argument("--quick", action="store_true", help="fewer games (a rough figure)")
+    bench.add_argument("--quick", action="store_true", help=render("fewer games (a rough figure)"))
     bench.set_defaults(run=_bench)
     return parser
 

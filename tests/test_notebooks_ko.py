@@ -260,3 +260,17 @@ def test_the_korean_coach_names_the_korean_notebooks_sections():
         for notebook in NOTEBOOK_TITLES:
             title = notebook_title(notebook)
             assert headings(KOREAN / f"{notebook}.ipynb")[0] == title, (notebook, title)
+
+
+@pytest.mark.parametrize("name", TRANSLATED)
+def test_korean_text_renders_its_emphasis(name):
+    """No ``*`` or ``**`` is left as text once a cell is rendered. CommonMark does not close
+    ``**왜?**는``: a closing run after punctuation must be followed by a space or punctuation,
+    and a Korean particle is neither (write ``**왜?** 버튼은``)."""
+    markdown_it = pytest.importorskip("markdown_it")  # with myst-nb, in the book extra
+    parser = markdown_it.MarkdownIt("commonmark")
+    for number, text in enumerate(of_type(KOREAN / name, "markdown"), start=1):
+        for token in parser.parse(text):
+            for child in token.children or ():
+                words = child.content.replace("A*", "A") if child.type == "text" else ""
+                assert "*" not in words, f"ko/{name} text cell {number}: {child.content!r}"

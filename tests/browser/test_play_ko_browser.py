@@ -29,6 +29,7 @@ from test_voila import check_no_fallback as check_voila
 from test_voila import voila
 
 from ttr.apps import PlayModel, PlayTable
+from ttr.apps.coach import lesson
 from ttr.i18n import language
 from ttr.svg import route_id
 
@@ -96,7 +97,9 @@ def test_the_korean_play_table_in_jupyterlab(page, ko_play, lab, artifacts_dir):
         refusal = coach.locator(".ttr-note-refusal")
         assert "(S5)" in refusal.inner_text()
         same_words(refusal.inner_text(), table.model.view().notes[0].text)
-        assert refusal.locator("a").first.get_attribute("href").startswith("01_setup.ipynb#")
+        link = refusal.locator("a").first  # to the Korean section (ko/01_setup, beside ko/play)
+        assert link.get_attribute("href") == lesson("S5").href
+        assert lesson("S5").href.startswith("01_setup.ipynb#") and korean(link.inner_text())
 
         click(press=table.hint_button)  # the hint marks two tickets and Keep
         assert web.hinted() == python.hinted() >= 3

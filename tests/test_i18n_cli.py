@@ -1,5 +1,7 @@
 """The command line in Korean (``TTR_LANG=ko``, issue #18): the summaries it prints and the one
-line it prints for a bad file (exit code 2) are Korean; English stays the default.
+line it prints for a bad file (exit code 2) are Korean; English stays the default. The errors of
+saves, scenarios and staged positions are Korean too: every bad input of the English tests
+(test_persist, test_staging, test_hostile_input) is refused again with Korean on.
 
 The notation of the actions (``1. draw 3`` in a replay) is the game's notation, not English
 prose: it is read back by ``Game.parse`` and stays as it is in both languages.
@@ -16,24 +18,45 @@ from pathlib import Path
 
 import pytest
 from i18n_views import HANGUL, leftover_english
+from test_hostile_input import test_scenarios_that_break_the_rules
+from test_persist import CASES, corrupt, test_text_that_is_no_save_is_refused
+from test_staging import test_stage_refuses_what_it_cannot_place
 
+from ttr import Game, SaveError, TTRError, load_scenario
 from ttr.agents import AGENTS, SEARCH_AGENTS
+from ttr.colors import CARD_KINDS
+from ttr.i18n import language
+from ttr.persist import SAVE_KEYS
 from ttr.rules import RULE_SETS
+from ttr.scenario import KNOWN_KEYS
+from ttr.staging import RESTS
+from ttr.state import PHASES
 
 ROOT = Path(__file__).resolve().parent.parent
 SCENARIOS = ROOT / "data" / "scenarios"
 POSITIONS = ROOT / "data" / "positions"
 NOTATION = re.compile(r"^\d+\. ")
 """A replay's line naming the action played (its notation)."""
-IDS = sorted({*RULE_SETS, *AGENTS, *SEARCH_AGENTS}, key=len, reverse=True)
+IDS = sorted(
+    {*RULE_SETS, *AGENTS, *SEARCH_AGENTS, *CARD_KINDS, *KNOWN_KEYS, *SAVE_KEYS, *RESTS},
+    key=len,
+    reverse=True,
+)
 NAMES = re.compile(r"(?<![A-Za-z_])(?:" + "|".join(IDS) + r")(?![A-Za-z_])")
 SHAPE = re.compile(r"\{[^{}]*\}")
-"""What the command line keeps in Latin letters: the names it takes (rule sets such as ``usa``,
-bots such as ``greedy``) and the shape of a JSON field it expects (``{player: ...}``)."""
+CODE = re.compile(
+    r"(?<![A-Za-z_])(?:null|true|false|NaN|UTF-8|str|list|dict|int|NoneType|[\w.]+\(\)|"
+    r"[a-z_]+\.(?=')|" + "|".join(sorted(PHASES, key=len, reverse=True)) + r")(?![A-Za-z_])"
+)
+"""What the command line and the file errors keep in Latin letters: the names they take (rule
+sets such as ``usa``, bots such as ``greedy``, phases such as ``second_card``, a file's fields
+and values such as ``players`` and ``loco``), JSON's and Python's words (``null``, ``NaN``,
+``str``), code (``random.getstate()``), a field's path (``state.'market'``) and the shape of a
+JSON field (``{player: ...}``)."""
 
 
 def english_words(line: str, players=("Ann", "Ben", "Cat", "You")) -> str:
-    return leftover_english(SHAPE.sub(" ", NAMES.sub(" ", line)), players)
+    return leftover_english(CODE.sub(" ", SHAPE.sub(" ", NAMES.sub(" ", line))), players)
 
 
 def ttr(*args: str, korean: bool = True) -> subprocess.CompletedProcess[str]:
@@ -118,3 +141,49 @@ def test_a_missing_file_and_bad_arguments_in_korean(tmp_path):
     assert HANGUL.search(games.stderr)
     folder = ttr("simulate", "--games", "1", "--quiet", "--json", str(tmp_path))
     assert folder.returncode == 2 and "폴더입니다" in folder.stderr
+
+
+# ---------------------------------------------------------------------------------------------
+# The errors of saves, scenarios and staged positions, in Korean
+
+
+def marked_cases(test) -> list:
+    """The cases of a test's ``parametrize`` mark (the English tests' own bad inputs)."""
+    (mark,) = [m for m in test.pytestmark if m.name == "parametrize"]
+    return list(mark.args[1])
+
+
+def korean_error(make) -> str:
+    with language("ko"):
+        with pytest.raises(TTRError) as caught:
+            make()
+        return str(caught.value)
+
+
+@pytest.mark.parametrize("name, change, field", CASES, ids=[c[0] for c in CASES])
+def test_a_corrupt_save_is_refused_in_korean(name, change, field):
+    data = corrupt(change)
+    text = korean_error(lambda: Game.from_dict(data))
+    assert HANGUL.search(text) and english_words(text, ("Solo",)) == "", text
+    with pytest.raises(SaveError) as english:
+        Game.from_dict(data)
+    assert not HANGUL.search(str(english.value))
+
+
+@pytest.mark.parametrize("text", marked_cases(test_text_that_is_no_save_is_refused))
+def test_text_that_is_no_save_is_refused_in_korean(text):
+    said = korean_error(lambda: Game.from_json(text))
+    assert said.startswith("저장한 게임") and english_words(said) == "", said
+
+
+@pytest.mark.parametrize("fields, words", marked_cases(test_stage_refuses_what_it_cannot_place))
+def test_a_position_that_cannot_be_staged_is_refused_in_korean(fields, words):
+    fields = {"tickets": {}, **fields}
+    said = korean_error(lambda: Game.staged("usa", 2, 1, **fields))
+    assert HANGUL.search(said) and english_words(said) == "", said
+
+
+@pytest.mark.parametrize("data, words", marked_cases(test_scenarios_that_break_the_rules))
+def test_a_scenario_that_breaks_the_rules_is_refused_in_korean(data, words):
+    said = korean_error(lambda: load_scenario(data))
+    assert HANGUL.search(said) and english_words(said) == "", said

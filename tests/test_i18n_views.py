@@ -14,9 +14,10 @@ widgets created in English show no Hangul.
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
-from i18n_views import HANGUL, english_left, shown_texts
+from i18n_views import HANGUL, english_left, leftover_english, shown_texts
 from play_helpers import WORKED_ROUTES, WORKED_TICKETS, TableUI, follow_hints
 
 from ttr import Game, set_language
@@ -338,3 +339,19 @@ def test_a_widget_speaks_the_language_in_force_when_it_is_created():
     korean = PlayTable()
     assert english.why_button.description == "Why?" and korean.why_button.description == "왜?"
     assert json.dumps(english.model.to_dict()) == json.dumps(korean.model.to_dict())
+
+
+def test_a_static_map_s_legend_and_tooltips_in_korean():
+    from ttr import load_board
+    from ttr.svg import board_svg
+
+    for name in ("usa", "europe"):
+        svg = board_svg(load_board(name), players=["Ann", "Ben"], highlight_routes=[0])
+        legend = svg.split('class="ttr-legend"', 1)[1]
+        words = re.findall(r"<text[^>]*>([^<]*)</text>", legend)
+        assert {"노선", "플레이어", "도시", "강조 표시"} <= set(words), words
+        titles = re.findall(r"<title>([^<]*)</title>", svg)
+        for text in [*words, *titles]:
+            assert leftover_english(text, NAMES) == "", text
+        with language("en"):
+            assert not HANGUL.search(board_svg(load_board(name), players=["Ann", "Ben"]))

@@ -40,7 +40,7 @@ it (anything else is quoted as it is)."""
 
 
 def _no_constants(name: str) -> Any:
-    raise ValueError(f"{name} is not a JSON number")
+    raise ValueError(render("{name} is not a JSON number", name=name))
 
 
 def parse_json(text: str | bytes, where: str, error: type[TTRError]) -> Any:

@@ -163,8 +163,10 @@ class _Stager:
         for card in value:
             if card not in CARD_KINDS:
                 raise ScenarioError(
-                    f"field {field!r}: unknown card {preview(card)}; expected one of "
-                    + ", ".join(CARD_KINDS)
+                    "field {field!r}: unknown card {value}; expected one of {cards}",
+                    field=field,
+                    value=preview(card),
+                    cards=", ".join(CARD_KINDS),
                 )
         return list(value)
 
@@ -178,8 +180,10 @@ class _Stager:
         for card, n in value.items():
             if card not in CARD_KINDS:
                 raise ScenarioError(
-                    f"field {field!r}: unknown card {preview(card)}; expected one of "
-                    + ", ".join(CARD_KINDS)
+                    "field {field!r}: unknown card {value}; expected one of {cards}",
+                    field=field,
+                    value=preview(card),
+                    cards=", ".join(CARD_KINDS),
                 )
             if type(n) is not int or not 0 <= n <= FULL[card]:
                 raise ScenarioError(

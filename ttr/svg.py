@@ -403,11 +403,13 @@ _ADVANCE = dict(
 
 
 def text_width(text: str, size: float) -> float:
-    """The width of ``text`` set in DejaVu Sans at ``size`` (accented letters as their base)."""
+    """The width of ``text`` set in DejaVu Sans at ``size`` (accented letters as their base; a
+    wide character, such as a Hangul syllable, one em)."""
     total = 0
     for char in text:
         base = unicodedata.normalize("NFKD", char)[:1]
-        total += _ADVANCE.get(base, 620)
+        wide = unicodedata.east_asian_width(char) in ("W", "F")
+        total += 1000 if wide else _ADVANCE.get(base, 620)
     return total * size / 1000
 
 
@@ -534,10 +536,11 @@ def _draw(
     legend_parts, legend_height = _legend(sections, width, top + map_height)
     height = top + map_height + legend_height
     classes = "ttr-map" + (" ttr-game" if game else "") + (" ttr-live" if live else "")
+    label = title or render("The {board} map", board=board.name)
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" class="{classes}" '
         f'viewBox="0 0 {_n(width)} {_n(height)}" width="{_n(width)}" height="{_n(height)}" '
-        f'role="img" aria-label="{_esc(title or f"The {board.name} map")}">',
+        f'role="img" aria-label="{_esc(label)}">',
         f"<style>{_STYLE}</style>",
         f'<rect class="ttr-sea" x="0" y="{_n(top)}" width="{_n(width)}" '
         f'height="{_n(map_height)}"/>',
@@ -666,6 +669,7 @@ def _legend(
         return [], 0.0
     size, row = _LEGEND_SIZE, _LEGEND_ROW
     swatch_w, swatch_h = _SWATCH
+    sections = [(pgettext("legend", title), entries) for title, entries in sections]
     title_width = max(text_width(t, size) * 1.1 for t, _ in sections) + 24
     parts = [f'<g class="ttr-legend" font-size="{_n(size)}">']
     y = top + row * 0.75
@@ -673,13 +677,13 @@ def _legend(
         parts.append(f'<text x="10" y="{_n(y + size * 0.36)}" font-weight="bold">{title}</text>')
         x = title_width
         for entry in entries:
-            w = swatch_w + 8 + text_width(entry.label, size) + 26
+            label = _legend_label(entry)
+            w = swatch_w + 8 + text_width(label, size) + 26
             if x + w > width and x > title_width:
                 x, y = title_width, y + row
             parts.append(_sample(entry, x, y, swatch_w, swatch_h))
             parts.append(
-                f'<text x="{_n(x + swatch_w + 8)}" y="{_n(y + size * 0.36)}">'
-                f"{_esc(entry.label)}</text>"
+                f'<text x="{_n(x + swatch_w + 8)}" y="{_n(y + size * 0.36)}">{_esc(label)}</text>'
             )
             x += w
         y += row

@@ -37,6 +37,7 @@ from ttr.widgets.common import (
     hand_html,
     narration_html,
     panel,
+    player_columns,
     player_swatch,
     row,
     table_html,
@@ -593,15 +594,7 @@ class PlayTable(widgets.VBox):
         self.focus.options = list(view.focus_options)
         self.focus.value = view.focus if view.focus in dict(view.focus_options).values() else None
         has_stations = self.model.game.rules.has_stations
-        header = [
-            prender("column", "player"),
-            prender("column", "trains"),
-            prender("column", "points"),
-            prender("column", "cards"),
-            prender("column", "tickets"),
-        ]
-        if has_stations:
-            header.append(prender("column", "stations"))
+        header = player_columns(has_stations)
         rows = []
         for p in view.players:
             name = player_swatch(p.seat, p.name) + f" <small>({esc(p.who)})</small>"

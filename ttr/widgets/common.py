@@ -37,6 +37,7 @@ __all__ = [
     "panel",
     "pay_or_decline",
     "payment_controls",
+    "player_columns",
     "player_swatch",
     "route_options",
     "row",
@@ -111,6 +112,21 @@ def hand_html(hand: Mapping[str, int]) -> str:
     """A hand as chips with counts, in the fixed card order; ``(no cards)`` when empty."""
     chips = [card_chip(k, hand[k]) for k in CARD_KINDS if hand.get(k)]
     return " ".join(chips) or '<span style="color:#666">' + render("(no cards)") + "</span>"
+
+
+def player_columns(stations: bool) -> list[str]:
+    """The headings of a table of the players' public state: trains, points, cards, tickets
+    (and stations left), in the language in force."""
+    header = [
+        prender("column", "player"),
+        prender("column", "trains"),
+        prender("column", "points"),
+        prender("column", "cards"),
+        prender("column", "tickets"),
+    ]
+    if stations:
+        header.append(prender("column", "stations"))
+    return header
 
 
 def player_swatch(seat: int, name: str) -> str:

@@ -34,6 +34,7 @@ from ttr.widgets.common import (
     hand_html,
     narration_html,
     panel,
+    player_columns,
     player_swatch,
     row,
     table_html,
@@ -346,15 +347,7 @@ class StepperModel:
 def info_html(view: StepView, has_stations: bool) -> str:
     """The players table (with each hand and ticket below its player in teacher view), the
     market and the decks of a step."""
-    header = [
-        prender("column", "player"),
-        prender("column", "trains"),
-        prender("column", "points"),
-        prender("column", "cards"),
-        prender("column", "tickets"),
-    ]
-    if has_stations:
-        header.append(prender("column", "stations"))
+    header = player_columns(has_stations)
     if view.final_scores is not None:
         header.append(prender("column", "final score"))
     rows: list[list[str]] = []

@@ -86,9 +86,9 @@ def outcome_of(call: Callable[[], object]) -> str:
 
 def probe(game: Game, action: object) -> str:
     """Whether ``action`` is legal now; if not, what playing it raises (nothing changes)."""
-    if game.is_legal(action):  # type: ignore[arg-type] - probes are ill-typed on purpose
+    if game.is_legal(action):  # probes may be ill-typed on purpose
         return "legal"
-    return outcome_of(lambda: game.play(action))  # type: ignore[arg-type]
+    return outcome_of(lambda: game.play(action))
 
 
 def transcript(rules: str, players: int, seed: int, variant: str | None) -> list[str]:
@@ -128,36 +128,37 @@ def transcript(rules: str, players: int, seed: int, variant: str | None) -> list
 
 
 def hostile_calls() -> list[str]:
-    """The public API called with bad arguments: each error's class and message."""
+    """The public API called with bad arguments (ill-typed on purpose): each error's class and
+    message."""
     game = Game("europe", 3, seed=1)
     calls: list[Callable[[], object]] = [
-        lambda: Game("usa", seed=1.5),  # type: ignore[arg-type]
-        lambda: Game(3),  # type: ignore[arg-type]
-        lambda: Game(None),  # type: ignore[arg-type]
-        lambda: Game("usa", variant=5),  # type: ignore[arg-type]
+        lambda: Game("usa", seed=1.5),
+        lambda: Game(3),
+        lambda: Game(None),
+        lambda: Game("usa", variant=5),
         lambda: Game("usa", variant="nope"),
-        lambda: Game("usa", 2.5),  # type: ignore[arg-type]
+        lambda: Game("usa", 2.5),
         lambda: Game("usa", 9),
         lambda: Game("usa", "ab"),
-        lambda: Game("usa", ["Ann", 3]),  # type: ignore[list-item]
+        lambda: Game("usa", ["Ann", 3]),
         lambda: Game("usa", ["Ann", "Ann"]),
         lambda: Game("atlantis"),
-        lambda: game.play(3),  # type: ignore[arg-type]
-        lambda: game.play(None),  # type: ignore[arg-type]
+        lambda: game.play(3),
+        lambda: game.play(None),
         lambda: game.play("fly to the moon"),
-        lambda: game.is_legal(object()),  # type: ignore[arg-type]
+        lambda: game.is_legal(object()),
         lambda: game.observation(7),
-        lambda: game.observation("x"),  # type: ignore[arg-type]
-        lambda: game.parse(5),  # type: ignore[arg-type]
+        lambda: game.observation("x"),
+        lambda: game.parse(5),
         lambda: Game.from_json("{}"),
         lambda: Game.from_json('{"format": "ttr-game"}'),
         lambda: Game.staged("usa", 2, 1, hands={0: {"red": 1.5}}),
         lambda: Game.staged("usa", 2, 1, routes={0: [9999]}),
         lambda: Game.staged("europe", 2, 1, stations={0: ["Nowhere"]}),
         lambda: Game.staged("usa", 2, 1, market=["red"] * 9),
-        lambda: load_board(5),  # type: ignore[arg-type]
-        lambda: rule_set(3),  # type: ignore[arg-type]
-        lambda: game.board.route(5),  # type: ignore[arg-type]
+        lambda: load_board(5),
+        lambda: rule_set(3),
+        lambda: game.board.route(5),
         lambda: Game("usa", 2, seed=1).undo(),
     ]
     return [outcome_of(call) for call in calls]

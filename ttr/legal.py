@@ -26,7 +26,7 @@ from ttr.actions import (
 )
 from ttr.cards import can_draw
 from ttr.colors import CARD_COLORS, CARD_KINDS, GRAY, KIND_INDEX, LOCO, LOCOMOTIVE, Hand
-from ttr.open_routes import PayClass
+from ttr.open_routes import OpenLists, PayClass
 from ttr.payment import count_payments, tunnel_extra_options
 from ttr.state import OPENING, SECOND_CARD, TICKETS, TUNNEL, TURN, Setup, State
 from ttr.turn.stations import station_cost
@@ -129,7 +129,9 @@ def turn_actions(setup: Setup, state: State) -> LegalActions:
         parts = [ready_part(draws)] if draws else []
     colors = tuple(sorted(filter(None, hand[:LOCO])))
     families: list[Family] = []
-    claims = count_claims(setup, state.open[player], hand, colors, state.trains[player], families)
+    claims = count_claims(
+        setup, state.open, state.barred[player], hand, colors, state.trains[player], families
+    )
     if claims:
         parts.append((claims, None, families))
     if state.ticket_deck:
@@ -162,15 +164,16 @@ def free_cities(setup: Setup, state: State) -> tuple[str, ...]:
 
 def count_claims(
     setup: Setup,
-    lists: tuple[tuple[int, ...], ...],
+    lists: OpenLists,
+    barred: frozenset[int],
     hand: Hand,
     colors: tuple[int, ...],
     trains: int,
     families: list[Family],
 ) -> int:
-    """How many claims a player can make with ``hand`` and ``trains`` from their open routes
-    ``lists`` (C1-C2, C5-C6); their families go into ``families``. ``colors`` is the hand's
-    non-zero colour counts, sorted: what pays a gray route."""
+    """How many claims a player can make with ``hand`` and ``trains`` from the open routes
+    ``lists`` but those ``barred`` to them (C1-C2, C5-C6); their families go into ``families``.
+    ``colors`` is the hand's non-zero colour counts, sorted: what pays a gray route."""
     locomotives = hand[LOCO]
     total = 0
     by_color = setup.classes.by_color
@@ -188,6 +191,10 @@ def count_claims(
                 fewest = length - have if length - have > ferry else ferry
                 each = (most - fewest + 1 if most >= fewest else 0) + (locomotives >= length)
                 if each:
+                    if barred and not barred.isdisjoint(routes):
+                        routes = tuple(r for r in routes if r not in barred)
+                        if not routes:
+                            continue
                     families.append((routes, pay, each))
                     total += len(routes) * each
     best = colors[-1] if colors else 0
@@ -199,6 +206,10 @@ def count_claims(
         if routes and ferry <= locomotives:
             each = gray_payment_count(colors, locomotives, length, ferry)
             if each:
+                if barred and not barred.isdisjoint(routes):
+                    routes = tuple(r for r in routes if r not in barred)
+                    if not routes:
+                        continue
                 families.append((routes, pay, each))
                 total += len(routes) * each
     return total

@@ -16,8 +16,8 @@ random generator's state is a value too (``rng``, from :meth:`random.Random.gets
 only by shuffles.
 
 Derived fields (trains and route points from the routes owned, stations left from the stations
-built, the routes open to each player) are kept up to date for speed but are not saved: loading
-derives them again (:func:`derive`).
+built, the routes open to each player: :mod:`ttr.open_routes`) are kept up to date for speed but
+are not saved: loading derives them again (:func:`derive`).
 """
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ from ttr.board import Board, Ticket, load_board
 from ttr.colors import EMPTY_HAND, Hand
 from ttr.errors import PlayerError, TTRError
 from ttr.i18n import Message
-from ttr.open_routes import RouteClasses, open_lists, route_classes
+from ttr.open_routes import Barred, OpenLists, RouteClasses, open_routes, route_classes
 from ttr.rules import RuleSet, rule_set
 
 OPENING, TURN, SECOND_CARD, TUNNEL, TICKETS, OVER = (
@@ -212,7 +212,8 @@ class State:
     trains: tuple[int, ...]
     route_points: tuple[int, ...]
     stations_left: tuple[int, ...]
-    open: tuple[tuple[tuple[int, ...], ...], ...]  # [seat][pay class] -> open route ids
+    open: OpenLists  # [pay class] -> route ids open to a seat unless barred to it
+    barred: Barred  # [seat] -> listed route ids closed to that seat (C5)
 
     def copy(self) -> State:
         """An independent copy (the values are shared: none is ever changed in place)."""
@@ -220,7 +221,7 @@ class State:
 
 
 FIELDS = tuple(f.name for f in fields(State))
-DERIVED = ("trains", "route_points", "stations_left", "open")
+DERIVED = ("trains", "route_points", "stations_left", "open", "barred")
 SAVED = tuple(name for name in FIELDS if name not in DERIVED)
 
 
@@ -247,6 +248,8 @@ def empty_state(setup: Setup, rng: random.Random) -> State:
     """
     n = setup.num_players
     rules = setup.rules
+    owner = (None,) * len(setup.board.routes)
+    open_lists, barred = open_routes(setup.board, setup.classes, owner, n, setup.double_lock)
     state = State(
         rng=rng,
         deck=(),
@@ -256,7 +259,7 @@ def empty_state(setup: Setup, rng: random.Random) -> State:
         out=(),
         hands=(EMPTY_HAND,) * n,
         tickets=((),) * n,
-        owner=(None,) * len(setup.board.routes),
+        owner=owner,
         stations={},
         ticket_deck=(),
         box=(),
@@ -275,7 +278,8 @@ def empty_state(setup: Setup, rng: random.Random) -> State:
         trains=(rules.trains,) * n,
         route_points=(0,) * n,
         stations_left=(rules.stations,) * n,
-        open=open_lists(setup.board, setup.classes, (None,) * len(setup.board.routes), n, False),
+        open=open_lists,
+        barred=barred,
     )
     return state
 
@@ -301,7 +305,7 @@ def derive(setup: Setup, state: State) -> None:
     state.trains = tuple(trains)
     state.route_points = tuple(points)
     state.stations_left = tuple(rules.stations - b for b in built)
-    state.open = open_lists(
+    state.open, state.barred = open_routes(
         setup.board, setup.classes, state.owner, setup.num_players, setup.double_lock
     )
 

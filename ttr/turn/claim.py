@@ -135,7 +135,9 @@ def take_route(setup: Setup, state: State, route_id: int, player: int, log: Log 
     route = board.routes[route_id]
     owner = state.owner
     state.owner = owner = (*owner[:route_id], player, *owner[route_id + 1 :])
-    state.open = after_claim(board, setup.classes, state.open, owner, route_id, setup.double_lock)
+    state.open, state.barred = after_claim(
+        board, setup.classes, state.open, state.barred, owner, route_id, setup.double_lock
+    )
     old, points = state.trains, state.route_points
     trains = old[player] - route.length
     state.trains = (*old[:player], trains, *old[player + 1 :])

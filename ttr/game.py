@@ -22,11 +22,10 @@ and staging a position in :mod:`ttr.staging`.
 
 from __future__ import annotations
 
-import json
 import random
 from collections import Counter
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ttr.actions import Action
 from ttr.board import Board, Route, Ticket
@@ -35,10 +34,8 @@ from ttr.colors import hand_dict
 from ttr.errors import IllegalAction, PlayerError, TTRError, preview
 from ttr.events import Event, Log
 from ttr.legal import legal_actions, turn_actions
-from ttr.notation import format_action, parse_action
 from ttr.open_routes import double_bar, is_open
 from ttr.rules import RuleSet
-from ttr.scoring.breakdown import Holdings, Outcome, score_holdings
 from ttr.state import (
     DEFAULT_NAMES,
     OPENING,
@@ -59,6 +56,12 @@ from ttr.state import (
 )
 from ttr.turn import ALLOWED, checked, refusal
 from ttr.turn.deal import deal as deal_cards
+
+if TYPE_CHECKING:
+    from ttr.scoring.breakdown import Holdings, Outcome
+
+# Loaded when first used, not with the engine (import time): ttr.notation (parse, history,
+# notation), ttr.scoring.breakdown (holdings, outcome), json (to_json, state_key).
 
 __all__ = [
     "DEFAULT_NAMES",
@@ -352,6 +355,8 @@ class Game:
     @property
     def history(self) -> list[str]:
         """The notation of each action played, each read in the position it was played in."""
+        from ttr.notation import format_action
+
         return [
             format_action(self.setup, State(*before), action) for action, before, _ in self._stack
         ]
@@ -439,6 +444,8 @@ class Game:
 
     def holdings(self) -> list[Holdings]:
         """What each player owns now: routes, kept tickets, stations (the input of scoring)."""
+        from ttr.scoring.breakdown import Holdings
+
         return [
             Holdings(
                 name,
@@ -451,6 +458,8 @@ class Game:
 
     def outcome(self) -> Outcome:
         """Every player's final score and the ranking (F1-F5), as the position stands now."""
+        from ttr.scoring.breakdown import score_holdings
+
         return score_holdings(self.holdings(), self.rules)
 
     def observation(self, player: int) -> dict[str, Any]:
@@ -500,10 +509,14 @@ class Game:
 
     def notation(self, action: Action) -> str:
         """The text of ``action`` in this position; :meth:`parse` reads it back."""
+        from ttr.notation import format_action
+
         return format_action(self.setup, self.state, action)
 
     def parse(self, text: str) -> Action:
         """The action that ``text`` names in this position (see :mod:`ttr.actions`)."""
+        from ttr.notation import parse_action
+
         return parse_action(self.setup, self.state, text)
 
     # -----------------------------------------------------------------------------------------
@@ -524,6 +537,8 @@ class Game:
         return game_from_dict(data, record=record)
 
     def to_json(self, indent: int | None = None) -> str:
+        import json
+
         return json.dumps(self.to_dict(), indent=indent, ensure_ascii=False)
 
     @classmethod
@@ -534,6 +549,8 @@ class Game:
 
     def state_key(self) -> str:
         """The position as canonical text (no history), to compare two positions exactly."""
+        import json
+
         from ttr.persist import state_to_dict
 
         return json.dumps(state_to_dict(self.setup, self.state), sort_keys=True)

@@ -41,6 +41,7 @@ from ttr.state import (
     OPENING,
     OVER,
     PHASES,
+    RECORD_STATE,
     SECOND_CARD,
     TICKETS,
     TUNNEL,
@@ -52,7 +53,7 @@ from ttr.state import (
     freeze,
     make_setup,
     restore,
-    snapshot,
+    undo_record,
 )
 from ttr.turn import ALLOWED, checked, refusal
 from ttr.turn.deal import deal as deal_cards
@@ -78,8 +79,9 @@ __all__ = [
     "TunnelAttempt",
 ]
 
-Undo = tuple[Action, tuple[Any, ...], int]
-"""One entry of the undo stack: the action, the state's values before it, the events before it."""
+Undo = tuple[Any, ...]
+"""One entry of the undo stack: the action, the number of events before it, then the state's
+values before it (:func:`ttr.state.undo_record`)."""
 
 
 class CardsView:
@@ -309,39 +311,41 @@ class Game:
         Raises :class:`IllegalAction` naming the rule (``err.rule``), leaving the game exactly
         as it was: every field is checked before anything changes.
         """
-        if isinstance(action, str):
-            action = self.parse(action)
         state = self.state
-        setup = self.setup
         rules = ALLOWED[state.phase].get(type(action))  # checked(), inlined: the hot path
         if rules is None:
-            raise refusal(setup, state, action)
+            if not isinstance(action, str):
+                raise refusal(self.setup, state, action)
+            self.play(self.parse(action))
+            return
+        setup = self.setup
         fields, check, effect = rules
         if fields is not None:
             problem = fields(action)
             if problem is not None:
                 raise IllegalAction("T1", problem)
         check(setup, state, action)
-        before = snapshot(state)
         events = self.events
-        mark = len(events)
-        log = Log(events, setup, len(self._stack) + 1) if self.record else None
+        entry = undo_record(state, action, len(events))
+        stack = self._stack
         try:
-            effect(setup, state, action, log)
+            effect(
+                setup, state, action, Log(events, setup, len(stack) + 1) if self.record else None
+            )
         except BaseException:  # never leave half an action behind
-            restore(state, before)
-            del events[mark:]
+            restore(state, entry)
+            del events[entry[1] :]
             raise
-        self._stack.append((action, before, mark))
+        stack.append(entry)
 
     def undo(self) -> None:
         """Take back the last action (:attr:`actions` lists them); the time it takes does not
         grow with the length of the game, and it works with or without ``record``."""
         if not self._stack:
             raise IndexError("undo: no action has been played")
-        _, before, mark = self._stack.pop()
-        restore(self.state, before)
-        del self.events[mark:]
+        entry = self._stack.pop()
+        restore(self.state, entry)
+        del self.events[entry[1] :]
 
     @property
     def actions(self) -> list[Action]:
@@ -358,7 +362,8 @@ class Game:
         from ttr.notation import format_action
 
         return [
-            format_action(self.setup, State(*before), action) for action, before, _ in self._stack
+            format_action(self.setup, State(*entry[RECORD_STATE:]), entry[0])
+            for entry in self._stack
         ]
 
     def copy(self) -> Game:

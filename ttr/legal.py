@@ -165,7 +165,7 @@ def free_cities(setup: Setup, state: State) -> tuple[str, ...]:
 def count_claims(
     setup: Setup,
     lists: OpenLists,
-    barred: frozenset[int],
+    barred: tuple[int, ...],
     hand: Hand,
     colors: tuple[int, ...],
     trains: int,
@@ -177,6 +177,9 @@ def count_claims(
     locomotives = hand[LOCO]
     total = 0
     by_color = setup.classes.by_color
+    if barred:  # the classes of the routes barred to this player
+        slot_of = setup.classes.slot_of
+        bars = [slot_of[route] for route in barred]
     for index in range(LOCO):
         have = hand[index]
         if not have and not locomotives:  # nothing to pay with
@@ -191,7 +194,7 @@ def count_claims(
                 fewest = length - have if length - have > ferry else ferry
                 each = (most - fewest + 1 if most >= fewest else 0) + (locomotives >= length)
                 if each:
-                    if barred and not barred.isdisjoint(routes):
+                    if barred and slot in bars:
                         routes = tuple(r for r in routes if r not in barred)
                         if not routes:
                             continue
@@ -206,7 +209,7 @@ def count_claims(
         if routes and ferry <= locomotives:
             each = gray_payment_count(colors, locomotives, length, ferry)
             if each:
-                if barred and not barred.isdisjoint(routes):
+                if barred and slot in bars:
                     routes = tuple(r for r in routes if r not in barred)
                     if not routes:
                         continue

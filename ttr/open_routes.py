@@ -10,9 +10,10 @@ route of a class is paid the same way, so the legal-action list counts the payme
 once (:mod:`ttr.legal`).
 
 Every seat reads one structure: the open lists hold the free routes not closed to everyone,
-by class, and each seat has a small set of listed routes barred to it alone (the other routes
-of its doubles, at 4-5 players). A claim changes one or two lists and at most one seat's set:
-the lists are tuples and the sets frozensets, replaced, never changed in place.
+by class, and each seat has a few listed routes barred to it alone (the other routes of its
+doubles, at 4-5 players). A claim changes one or two lists and at most one seat's bars. All of
+them are tuples of ints, replaced, never changed in place: so the garbage collector stops
+tracking them (and the undo stack's records holding them) once it has seen them.
 """
 
 from __future__ import annotations
@@ -27,10 +28,10 @@ PayClass = tuple[str, int, int]  # (route colour, cost, minimum locomotives; -1 
 OpenLists = tuple[tuple[int, ...], ...]
 """``open[slot]``: the ids of the free routes of payment class ``slot`` that a double does not
 close to everyone; some of them may be barred to one seat (:data:`Barred`)."""
-Barred = tuple[frozenset[int], ...]
+Barred = tuple[tuple[int, ...], ...]
 """``barred[seat]``: the listed routes closed to ``seat`` alone, because it owns the other route
 of their double (C5, at 4-5 players)."""
-NONE_BARRED: frozenset[int] = frozenset()
+NONE_BARRED: tuple[int, ...] = ()
 COLOR_ORDER = {color: i for i, color in enumerate((*CARD_COLORS, GRAY))}
 
 
@@ -107,7 +108,7 @@ def open_routes(
     if owner.count(None) == len(owner):  # the start of every game
         return _unclaimed_lists(board, classes), (NONE_BARRED,) * players
     lists: list[list[int]] = [[] for _ in classes.pays]
-    barred: list[set[int]] = [set() for _ in range(players)]
+    barred: list[list[int]] = [[] for _ in range(players)]
     for route in board.routes:
         if owner[route.id] is not None:
             continue
@@ -119,9 +120,9 @@ def open_routes(
         elif holder is not None:
             if double_lock:
                 continue
-            barred[holder].add(route.id)
+            barred[holder].append(route.id)
         lists[classes.slot_of[route.id]].append(route.id)
-    return tuple(map(tuple, lists)), tuple(map(frozenset, barred))
+    return tuple(map(tuple, lists)), tuple(map(tuple, barred))
 
 
 @functools.cache
@@ -157,10 +158,16 @@ def after_claim(
         seat = owner[route_id]
         assert seat is not None
         lists = _toggled(lists, slot_of[twin], twin, True)  # the second of two alike opens
-        return lists, (*barred[:seat], barred[seat] | {twin}, *barred[seat + 1 :])
+        return lists, _with(barred, seat, tuple(sorted((*barred[seat], twin))))
     if route_id in barred[holder]:  # it was barred to the twin's owner
-        barred = (*barred[:holder], barred[holder] - {route_id}, *barred[holder + 1 :])
+        return lists, _with(barred, holder, tuple(r for r in barred[holder] if r != route_id))
     return lists, barred
+
+
+def _with(barred: Barred, seat: int, bars: tuple[int, ...]) -> Barred:
+    items = list(barred)
+    items[seat] = bars
+    return tuple(items)
 
 
 def _toggled(
@@ -175,4 +182,6 @@ def _toggled(
     else:
         i = members.index(route_id)
         members = members[:i] + members[i + 1 :]
-    return seat_lists[:slot] + (members,) + seat_lists[slot + 1 :]
+    lists = list(seat_lists)
+    lists[slot] = members
+    return tuple(lists)

@@ -6,7 +6,7 @@ holds a number, a string or a tuple (``stations`` and ``counts`` are dicts that 
 never edited), and a rule that changes the game assigns a new value to the field. So:
 
 - a copy of a game shares every value with the original (:meth:`State.copy` is shallow);
-- the undo stack keeps the field values before each action (:func:`snapshot`) and puts them back
+- the undo stack keeps the field values before each action (:func:`undo_record`) and puts them back
   (:func:`restore`), in time that does not grow with the length of the game;
 - saving, loading and equality are derived from :data:`SAVED`, the list of fields.
 
@@ -231,14 +231,23 @@ def _compiled(source: str, name: str) -> Callable[..., Any]:
     return namespace[name]
 
 
+_VALUES = ", ".join(f"s.{name}" for name in FIELDS)
 snapshot: Callable[[State], tuple[Any, ...]] = _compiled(
-    "def snapshot(s):\n    return (" + ", ".join(f"s.{n}" for n in FIELDS) + ",)\n", "snapshot"
+    f"def snapshot(s):\n    return ({_VALUES},)\n", "snapshot"
 )
-"""The values of every field of a state, as a tuple (what the undo stack keeps)."""
+"""The values of every field of a state, as a tuple."""
+undo_record: Callable[[State, Any, int], tuple[Any, ...]] = _compiled(
+    f"def undo_record(s, action, mark):\n    return (action, mark, {_VALUES})\n", "undo_record"
+)
+"""What the undo stack keeps of an action: ``(action, events before it, *state values before
+it)``, one tuple (an action allocates as little as it can: the garbage collector's work grows
+with what it keeps)."""
 restore: Callable[[State, tuple[Any, ...]], None] = _compiled(
-    "def restore(s, v):\n    (" + ", ".join(f"s.{n}" for n in FIELDS) + ",) = v\n", "restore"
+    f"def restore(s, v):\n    (_, _, {_VALUES}) = v\n", "restore"
 )
-"""Put the field values of a :func:`snapshot` back into a state."""
+"""Put the state values of an :func:`undo_record` back into a state."""
+RECORD_STATE = 2
+"""Where the state values start in an undo record: ``State(*record[RECORD_STATE:])``."""
 
 
 def empty_state(setup: Setup, rng: random.Random) -> State:
@@ -334,4 +343,6 @@ def bump(state: State, name: str) -> None:
 
 def with_item(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
     """``values`` with ``values[index]`` replaced by ``value``."""
-    return values[:index] + (value,) + values[index + 1 :]
+    items = list(values)  # faster than joining slices
+    items[index] = value
+    return tuple(items)

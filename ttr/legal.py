@@ -176,24 +176,23 @@ def count_claims(
     ``colors`` is the hand's non-zero colour counts, sorted: what pays a gray route."""
     locomotives = hand[LOCO]
     total = 0
-    by_color = setup.classes.by_color
+    classes = setup.classes
     if barred:  # the classes of the routes barred to this player
-        slot_of = setup.classes.slot_of
+        slot_of = classes.slot_of
         bars = [slot_of[route] for route in barred]
-    for index in range(LOCO):
-        have = hand[index]
+    for have, of_color in zip(hand, classes.colored, strict=False):  # colours: not the locomotives
         if not have and not locomotives:  # nothing to pay with
             continue
         limit = have + locomotives if have + locomotives < trains else trains
-        for slot, length, ferry, pay in by_color[index]:
+        for slot, length, ferry, pay in of_color:
             if length > limit:
                 break
             routes = lists[slot]
-            if routes:  # count_payments for one colour, inlined (C2, C6)
-                most = length - 1 if locomotives >= length else locomotives
-                fewest = length - have if length - have > ferry else ferry
-                each = (most - fewest + 1 if most >= fewest else 0) + (locomotives >= length)
-                if each:
+            if routes:  # count_payments for one colour, inlined (C2, C6): the locomotives
+                # paid run from the fewest the colour cards (or the ferry) allow to all of them
+                each = (length if length < locomotives else locomotives) + 1
+                each -= length - have if length - have > ferry else ferry
+                if each > 0:
                     if barred and slot in bars:
                         routes = tuple(r for r in routes if r not in barred)
                         if not routes:
@@ -202,12 +201,14 @@ def count_claims(
                     total += len(routes) * each
     best = colors[-1] if colors else 0
     limit = best + locomotives if best + locomotives < trains else trains
-    for slot, length, ferry, pay in by_color[LOCO]:  # gray routes
+    counts = _GRAY_COUNTS
+    for slot, length, ferry, pay in classes.by_color[LOCO]:  # gray routes
         if length > limit:
             break
         routes = lists[slot]
         if routes and ferry <= locomotives:
-            each = gray_payment_count(colors, locomotives, length, ferry)
+            ways = counts.get((colors, locomotives, length, ferry))  # gray_payment_count, inlined
+            each = gray_payment_count(colors, locomotives, length, ferry) if ways is None else ways
             if each:
                 if barred and slot in bars:
                     routes = tuple(r for r in routes if r not in barred)

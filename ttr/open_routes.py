@@ -40,12 +40,13 @@ class RouteClasses:
     """A board's payment classes, worked out once for every game on that board.
 
     ``by_color[i]`` lists ``(slot, length, ferry locomotives, pay class)`` for the routes painted
-    ``CARD_COLORS[i]`` (``i == 8``: gray), shortest first.
+    ``CARD_COLORS[i]`` (``i == 8``: gray), shortest first; ``colored`` is the first eight.
     """
 
     pays: tuple[PayClass, ...]
     slot_of: tuple[int, ...]
     by_color: tuple[tuple[tuple[int, int, int, PayClass], ...], ...]
+    colored: tuple[tuple[tuple[int, int, int, PayClass], ...], ...]
 
 
 @functools.cache
@@ -60,7 +61,7 @@ def route_classes(board: Board) -> RouteClasses:
         tuple((i, pay[1], pay[2], pay) for i, pay in enumerate(pays) if pay[0] == color)
         for color in (*CARD_COLORS, GRAY)
     )
-    return RouteClasses(tuple(pays), slot_of, by_color)
+    return RouteClasses(tuple(pays), slot_of, by_color, by_color[: len(CARD_COLORS)])
 
 
 def double_bar(

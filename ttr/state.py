@@ -320,6 +320,9 @@ def derive(setup: Setup, state: State) -> None:
 
 
 _SCRATCH = random.Random(0)
+_SCRATCH_AT: list[Any] = [None]
+"""The generator state (a tuple) the scratch generator is in, if known: the next shuffle of a
+game played on from it needs no ``setstate`` (kept here, so the tuple's id is never reused)."""
 
 
 def shuffled(state: State, items: Sequence[Any]) -> list[Any]:
@@ -328,9 +331,10 @@ def shuffled(state: State, items: Sequence[Any]) -> list[Any]:
     if isinstance(state.rng, random.Random):  # still being set up
         state.rng.shuffle(result)
         return result
-    _SCRATCH.setstate(state.rng)
+    if _SCRATCH_AT[0] is not state.rng:
+        _SCRATCH.setstate(state.rng)
     _SCRATCH.shuffle(result)
-    state.rng = _SCRATCH.getstate()
+    state.rng = _SCRATCH_AT[0] = _SCRATCH.getstate()
     return result
 
 

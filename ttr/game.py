@@ -127,7 +127,9 @@ class Game:
         elif seed is None or type(seed) is int:
             rng = random.Random(seed)
         else:
-            raise TTRError(f"seed must be an int, None or a random.Random, not {preview(seed)}")
+            raise TTRError(
+                "seed must be an int, None or a random.Random, not {seed}", seed=preview(seed)
+            )
         self.state = empty_state(self.setup, rng)
         self.record = record
         """Whether events (the narration) are recorded; undo works either way."""

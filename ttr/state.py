@@ -128,7 +128,10 @@ def _board_and_pool(rules: RuleSet) -> tuple[Board, tuple[Ticket, ...]]:
     board = load_board(rules.map)
     missing = {r.length for r in board.routes} - set(rules.route_points)
     if missing:
-        raise TTRError(f"the rule set scores no route of length {sorted(missing)}")
+        raise TTRError(
+            "the rule set scores no route of length {lengths}",
+            lengths=", ".join(map(str, sorted(missing))),
+        )
     return board, tuple(t for name in rules.tickets for t in board.ticket_sets[name])
 
 

@@ -16,6 +16,7 @@ from ttr.actions import Claim
 from ttr.agents import AGENTS, SEARCH_AGENTS, MCTSAgent, make_agent
 from ttr.agents.base import cheapest_claims
 from ttr.agents.determinise import determinise, unseen_cards
+from ttr.agents.mcts import candidates
 from ttr.game import OPENING, TURN
 from ttr.invariants import violations
 from ttr.rules import RULE_SETS
@@ -152,6 +153,35 @@ def test_search_bot_explains_with_visit_counts_and_values(search):
     assert "searches" in choice.text and choice.text.startswith(chosen)
     with pytest.raises(ValueError, match="not to play"):
         tiny_search().explain(game, seat=1)
+
+
+@pytest.mark.parametrize("search", ["tree", "halving"])
+def test_search_bot_keeps_to_its_budget_of_simulated_moves(search):
+    # the opening: the longest rollouts, where the iterations alone would cost most
+    game = Game("europe", 2, seed=3)
+    budget = 400
+    first = MCTSAgent(5, search=search, iterations=1000, steps=budget, rollout_turns=None)
+    choice = first.explain(game)
+    steps, iterations = choice.reason["steps"], choice.reason["iterations"]
+    assert 1 <= iterations < 1000
+    # the tree stops at the first iteration over the budget; the paired search before a deal
+    # that would overrun its round's share (by the mean deal), so it stays near the budget
+    assert budget <= steps < budget + 300 if search == "tree" else budget / 2 < steps < 1.5 * budget
+    # the same seed and budget, the same search (only the seconds it took differ)
+    again = MCTSAgent(5, search=search, iterations=1000, steps=budget, rollout_turns=None)
+    repeat = again.explain(game)
+    assert repeat.action == choice.action
+    assert {**repeat.reason, "seconds": 0} == {**choice.reason, "seconds": 0}
+    with pytest.raises(ValueError, match="steps"):
+        MCTSAgent(steps=0)
+
+
+def test_search_bot_weighs_the_choices_of_tickets_the_greedy_bot_rates_best():
+    game = Game("europe", 2, seed=1000)
+    ranked = make_agent("greedy").keeps(game)
+    assert sorted(map(str, ranked)) == sorted(map(str, game.legal_actions()))
+    assert ranked[0] == make_agent("greedy").choose(game)
+    assert candidates(game, ranked[0]) == ranked
 
 
 def test_search_bot_stops_at_its_time_budget():

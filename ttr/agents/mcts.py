@@ -71,11 +71,17 @@ from ttr.game import OPENING, SECOND_CARD, TICKETS, TUNNEL, TURN, Game
 
 ITERATIONS = 200
 """The class's default budget (the tree search, as lesson 21 uses it): iterations a move."""
-PAIRED: dict[str, Any] = {"search": "halving", "iterations": 50, "rollout_turns": None}
+PAIRED: dict[str, Any] = {
+    "search": "halving",
+    "iterations": 50,
+    "steps": 3500,
+    "rollout_turns": None,
+}
 """The search bot of the ladder and the README's figures (``make_agent("mcts")``): the paired
 search, 50 iterations (a move played in one sampled deal, then a greedy rollout to the end) a
-decision: a median of 0.2 CPU seconds a decision on the 2-core CI machine, the first decisions
-of a game (the longest rollouts) up to about 1.1 (see the README)."""
+decision, and at most about 3,500 simulated moves: the first decisions of a game, whose
+rollouts are longest (about 140 moves), get about 24 iterations. About 0.2 CPU seconds a
+decision (median) on the 2-core CI machine, at most about 0.8 (see the README)."""
 SEARCHES = ("halving", "tree")
 ROLLOUTS = ("greedy", "random")
 FOLLOW_UPS = (SECOND_CARD, TUNNEL)
@@ -119,6 +125,7 @@ class MCTSAgent(Agent):
         seed: int | random.Random | None = 0,
         *,
         iterations: int | None = ITERATIONS,
+        steps: int | None = None,
         seconds: float | None = None,
         search: str = "tree",
         rollout: str = "greedy",
@@ -131,10 +138,12 @@ class MCTSAgent(Agent):
         margin: float = 0.02,
     ):
         super().__init__(seed)
-        if iterations is None and seconds is None:
-            raise TTRError("give the search a budget: iterations, seconds or both")
+        if iterations is None and steps is None and seconds is None:
+            raise TTRError("give the search a budget: iterations, steps, seconds or several")
         if iterations is not None and iterations < 1:
             raise TTRError(f"iterations must be at least 1, not {iterations}")
+        if steps is not None and steps < 1:
+            raise TTRError(f"steps must be at least 1, not {steps}")
         if seconds is not None and seconds <= 0:
             raise TTRError(f"seconds must be positive, not {seconds}")
         if search not in SEARCHES:
@@ -144,6 +153,7 @@ class MCTSAgent(Agent):
         if breadth < 1:
             raise TTRError(f"breadth must be at least 1, not {breadth}")
         self.iterations = iterations
+        self.steps = steps
         self.seconds = seconds
         self.search = search
         self.rollout = rollout
@@ -157,9 +167,15 @@ class MCTSAgent(Agent):
         self.greedy = GreedyAgent(self.rng)
 
     def __repr__(self) -> str:
-        budget = f"iterations={self.iterations}" if self.iterations else ""
-        if self.seconds:
-            budget += f"{', ' if budget else ''}seconds={self.seconds}"
+        budget = ", ".join(
+            f"{name}={value}"
+            for name, value in [
+                ("iterations", self.iterations),
+                ("steps", self.steps),
+                ("seconds", self.seconds),
+            ]
+            if value
+        )
         return f"MCTSAgent({budget}, search={self.search!r}, rollout={self.rollout!r})"
 
     def choose(self, game: Game) -> Action:
@@ -192,38 +208,61 @@ class MCTSAgent(Agent):
     def _halving(self, game: Game, root_options: list[tuple[Hashable, Action]]) -> Choice:
         seat = game.current_player
         greedy_key, greedy = root_options[0]
+        start = time.perf_counter()
+        # the greedy move in the first deal measures the rollouts here: a budget of steps
+        # is a budget of that many iterations
+        first_deal = determinise(game, seat, self.rng)
+        probe = first_deal.copy()
+        probe.play(greedy)
+        length = 1 + self._playout(probe)
+        probe_value = self._values(probe, seat)[seat]
+        budget = self.iterations
+        if self.steps is not None:
+            budget = min(budget or self.steps, max(1, self.steps // length))
         breadth = min(self.breadth, len(root_options))
-        if self.iterations is not None:  # a small budget: fewer moves, each in a deal a round
-            while breadth > 1 and self.iterations < _halving_rounds(breadth - 1) * breadth:
+        if budget is not None:  # a small budget: fewer moves, each in a deal a round
+            while breadth > 1 and budget < _halving_rounds(breadth - 1) * breadth:
                 breadth -= 1
         moves = dict(root_options[:breadth])
         challengers = list(moves)[1:]
         rounds = _halving_rounds(len(challengers))
         values: dict[Hashable, list[float]] = {k: [] for k in moves}
         gains: dict[Hashable, list[float]] = {k: [] for k in challengers}
-        start = time.perf_counter()
-        done = 0
+        done = steps = 0
+        first: Game | None = first_deal
         for number in range(rounds):
             alive = [greedy_key, *challengers]
-            quota = None
-            if self.iterations is not None:
-                quota = max(1, self.iterations // rounds // len(alive))
+            quota = None if budget is None else max(1, budget // rounds // len(alive))
             until = None
             if self.seconds is not None:
                 until = start + self.seconds * (number + 1) / rounds
-            deals = 0
+            deals = spent = 0  # deals and simulated moves this round
             while quota is None or deals < quota:
-                deal = determinise(game, seat, self.rng)
+                # the rounds' share of the step budget so far: stop before a deal that would
+                # overrun it (judged by the mean deal of the round), but play at least one
+                if self.steps is not None and deals:
+                    if spent + spent / deals > self.steps * (number + 1) / rounds - steps:
+                        break
+                deal, first = (first, None) if first is not None else (None, None)
+                if deal is None:
+                    deal = determinise(game, seat, self.rng)
                 for k in alive:
-                    world = deal.copy()
-                    world.play(moves[k])
-                    values[k].append(self._values(self._playout(world), seat)[seat])
+                    if k == greedy_key and number == deals == 0:
+                        value, played = probe_value, length
+                    else:
+                        world = deal.copy()
+                        world.play(moves[k])
+                        played = 1 + self._playout(world)
+                        value = self._values(world, seat)[seat]
+                    spent += played
+                    values[k].append(value)
                     if k != greedy_key:
-                        gains[k].append(values[k][-1] - values[greedy_key][-1])
+                        gains[k].append(value - values[greedy_key][-1])
                 done += len(alive)
                 deals += 1
                 if until is not None and time.perf_counter() >= until:
                     break
+            steps += spent
             if len(challengers) > 1:
                 challengers.sort(key=lambda k: -statistics.fmean(gains[k]))
                 challengers = challengers[: (len(challengers) + 1) // 2]
@@ -245,6 +284,7 @@ class MCTSAgent(Agent):
         reason: dict[str, Any] = {
             "kind": "search",
             "iterations": done,
+            "steps": steps,
             "seconds": round(elapsed, 3),
             "options": options,
             "greedy": game.notation(greedy),
@@ -286,9 +326,11 @@ class MCTSAgent(Agent):
         root.plan = plan
         start = time.perf_counter()
         deadline = None if self.seconds is None else start + self.seconds
-        done = 0
+        done = steps = 0
         while self.iterations is None or done < self.iterations:
-            self._iterate(root, determinise(game, seat, self.rng), seat, root_options)
+            if self.steps is not None and steps >= self.steps:
+                break
+            steps += self._iterate(root, determinise(game, seat, self.rng), seat, root_options)
             done += 1
             if deadline is not None and time.perf_counter() >= deadline:
                 break
@@ -315,6 +357,7 @@ class MCTSAgent(Agent):
         reason: dict[str, Any] = {
             "kind": "search",
             "iterations": done,
+            "steps": steps,
             "seconds": round(elapsed, 3),
             "options": options,
             "greedy": game.notation(first),
@@ -342,9 +385,10 @@ class MCTSAgent(Agent):
         world: Game,
         seat: int,
         root_options: list[tuple[Hashable, Action]] | None = None,
-    ) -> None:
+    ) -> int:
         """One iteration in ``world``; ``root_options`` are the root's candidates (the same in
-        every determinisation: they depend only on what the searching seat sees)."""
+        every determinisation: they depend only on what the searching seat sees). Returns the
+        number of moves played (in the tree and the rollout)."""
         node, path = root, [root]
         while not world.is_over:
             if node.prior is None:
@@ -374,11 +418,13 @@ class MCTSAgent(Agent):
             mover_move, node = self._select(node, allowed)
             world.play(mover_move)
             path.append(node)
-        values = self._values(self._playout(world), seat)
+        played = len(path) - 1 + self._playout(world)
+        values = self._values(world, seat)
         for visited in path:
             visited.visits += 1
             if visited.mover >= 0:
                 visited.total += values[visited.mover]
+        return played
 
     def _select(self, node: Node, allowed: list[tuple[Hashable, Action]]) -> tuple[Action, Node]:
         best, best_score = allowed[0], -math.inf
@@ -392,16 +438,19 @@ class MCTSAgent(Agent):
                 best, best_score = (k, move), score
         return best[1], node.children[best[0]]
 
-    def _playout(self, world: Game) -> Game:
+    def _playout(self, world: Game) -> int:
+        """Play the rollout in ``world``; return the number of moves played."""
         end = None if self.rollout_turns is None else world.turn + self.rollout_turns
         rng = self.rng
+        played = 0
         while not world.is_over and (end is None or world.turn < end):
             if self.rollout == "greedy":
                 world.play(self.greedy.choose(world))
             else:
                 actions = world.legal_actions()
                 world.play(actions[rng.randrange(len(actions))])
-        return world
+            played += 1
+        return played
 
     def _values(self, world: Game, seat: int) -> list[float]:
         """Each player's value: a logistic of their lead over the best other player. The
@@ -445,7 +494,8 @@ def candidates(
     (the greedy bot's move), or else the move whose key is ``prior``; then the claims of the
     routes in ``plan`` (the greedy bot's), the deck, one draw per kind of face-up card, the
     other claims (one per route, fewest locomotives, longest first) and tickets. Every choice
-    of tickets to keep, and every move when there are few."""
+    of tickets to keep (best first by the greedy bot's measure), and every move when there are
+    few."""
     return [move for _, move in move_options(game, first, prior, plan)]
 
 
@@ -466,8 +516,10 @@ def move_options(
 
     actions = game.legal_actions()
     if game.phase != TURN or len(actions) <= 8:
-        if game.phase in (OPENING, TICKETS) or len(actions) <= 8:
-            moves: list[Action] = list(actions)
+        if game.phase in (OPENING, TICKETS):
+            moves: list[Action] = list(GreedyAgent(0).keeps(game))
+        elif len(actions) <= 8:
+            moves = list(actions)
         else:
             moves = _draw_order(card_draws(actions))
         if first is None:

@@ -73,15 +73,16 @@ ITERATIONS = 200
 """The class's default budget (the tree search, as lesson 21 uses it): iterations a move."""
 PAIRED: dict[str, Any] = {
     "search": "halving",
-    "iterations": 50,
+    "iterations": 100,
     "steps": 3500,
     "rollout_turns": None,
 }
 """The search bot of the ladder and the README's figures (``make_agent("mcts")``): the paired
-search, 50 iterations (a move played in one sampled deal, then a greedy rollout to the end) a
-decision, and at most about 3,500 simulated moves: the first decisions of a game, whose
-rollouts are longest (about 140 moves), get about 24 iterations. About 0.2 CPU seconds a
-decision (median) on the 2-core CI machine, at most about 0.8 (see the README)."""
+search with a budget of 3,500 simulated moves a decision (each iteration plays a move in one
+sampled deal, then a greedy rollout to the end of the game) and at most 100 iterations. The
+first decisions of a game, whose rollouts are the longest (about 140 moves), get about 24
+iterations, the last ones 100; no decision costs more than about 0.8 CPU seconds on the
+2-core CI machine (see the README)."""
 SEARCHES = ("halving", "tree")
 ROLLOUTS = ("greedy", "random")
 FOLLOW_UPS = (SECOND_CARD, TUNNEL)

@@ -18,7 +18,10 @@ their difference. The budget is split by *sequential halving* (Karnin, Koren and
 in each round every candidate left gets its share of deals, then the worse half (by mean gain
 over the greedy move in the same deals) drops out, until one challenger is left. The bot plays
 the challenger if its mean gain over the greedy move exceeds ``z`` standard errors of the paired
-differences, else the greedy move.
+differences, else the greedy move. A budget of ``steps`` (simulated moves, in the rollouts and
+the moves searched) becomes a number of iterations from the length of the first rollout (the
+greedy move's, in the first deal), and each round also stops before a deal that would overrun
+its share: the opening, whose rollouts are the longest, gets the fewest deals.
 
 ``"tree"`` (the class's default, 200 iterations of 4-turn rollouts): single-observer
 information-set MCTS (ISMCTS). One tree is shared by all determinisations; at each node the
@@ -35,12 +38,15 @@ search with rollouts to the end won about three in four.
 Moves are grouped so that the search does not drown in payments: one claim per route (the
 legal payment with the fewest locomotives), one draw per face-up card kind, and a station only
 where the greedy bot would build one. Candidates come in this order: the greedy bot's move,
-the claims it plans, the draws, the other claims (longest first) and tickets; the paired search
+the claims it plans, the draws, the other claims (longest first) and tickets, or, when tickets
+are offered, every choice of them to keep, best first by the greedy bot's measure (points per
+train its paths need, :meth:`~ttr.agents.greedy.GreedyAgent.keeps`); the paired search
 takes the first ``breadth``; the tree opens them one at a time (progressive widening: a node
 visited ``n`` times may have ``widening * sqrt(n)`` children). The second card of a draw and a
 tunnel's extra cost follow the greedy bot.
 
-The same seed and iteration budget give the same move. :meth:`MCTSAgent.explain` returns the
+The same seed and budget (iterations and steps: not ``seconds``, which depends on the machine)
+give the same move. :meth:`MCTSAgent.explain` returns the
 visits and values of the best moves as data.
 """
 
@@ -106,8 +112,9 @@ class Node:
 
 
 class MCTSAgent(Agent):
-    """Monte-Carlo search over sampled deals: a budget of ``iterations`` (and/or ``seconds``) a
-    decision, spent by ``search`` (``"halving"`` or ``"tree"``, see the module docstring).
+    """Monte-Carlo search over sampled deals: a budget of ``iterations``, ``steps`` (simulated
+    moves) and/or ``seconds`` a decision, whichever ends first, spent by ``search``
+    (``"halving"`` or ``"tree"``, see the module docstring).
 
     ``rollout`` is ``"greedy"`` or ``"random"``; ``rollout_turns`` turns are played before the
     position is scored (None: play to the end). ``scale`` is the score lead (points) worth a

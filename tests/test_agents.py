@@ -16,7 +16,7 @@ from ttr.actions import Claim
 from ttr.agents import AGENTS, SEARCH_AGENTS, MCTSAgent, make_agent
 from ttr.agents.base import cheapest_claims
 from ttr.agents.determinise import determinise, unseen_cards
-from ttr.agents.mcts import candidates
+from ttr.agents.mcts import _student, candidates
 from ttr.game import OPENING, TURN
 from ttr.invariants import violations
 from ttr.rules import RULE_SETS
@@ -183,6 +183,14 @@ def test_search_bot_weighs_the_choices_of_tickets_the_greedy_bot_rates_best():
     assert sorted(map(str, ranked)) == sorted(map(str, game.legal_actions()))
     assert ranked[0] == make_agent("greedy").choose(game)
     assert candidates(game, ranked[0]) == ranked
+
+
+def test_student_quantiles_are_wider_than_the_normal_for_few_deals():
+    # Student's t at 97.5%: 3.182 (3 degrees of freedom), 2.228 (10), 2.042 (30)
+    for df, t in [(3, 3.182), (10, 2.228), (30, 2.042)]:
+        assert _student(1.96, df) == pytest.approx(t, rel=0.01)
+    assert _student(1.96, 1) > _student(1.96, 2) > 2 * 1.96
+    assert _student(2.0, 0) == math.inf and _student(math.inf, 5) == math.inf
 
 
 def test_search_bot_stops_at_its_time_budget():

@@ -18,10 +18,13 @@ their difference. The budget is split by *sequential halving* (Karnin, Koren and
 in each round every candidate left gets its share of deals, then the worse half (by mean gain
 over the greedy move in the same deals) drops out, until one challenger is left. The bot plays
 the challenger if its mean gain over the greedy move exceeds ``z`` standard errors of the paired
-differences, else the greedy move. A budget of ``steps`` (simulated moves, in the rollouts and
-the moves searched) becomes a number of iterations from the length of the first rollout (the
-greedy move's, in the first deal), and each round also stops before a deal that would overrun
-its share: the opening, whose rollouts are the longest, gets the fewest deals.
+differences (a normal quantile, widened to Student's t for the number of deals) and ``gap``,
+else the greedy move: with few deals the standard error is itself a guess, and a tiny gain
+within the model (greedy rollouts, random tickets for the others) says nothing of the game.
+A budget of ``steps`` (simulated moves, in the rollouts and the moves searched) becomes a
+number of iterations from the length of the first rollout (the greedy move's, in the first
+deal), and each round also stops before a deal that would overrun its share: the opening,
+whose rollouts are the longest, gets the fewest deals.
 
 ``"tree"`` (the class's default, 200 iterations of 4-turn rollouts): single-observer
 information-set MCTS (ISMCTS). One tree is shared by all determinisations; at each node the
@@ -82,13 +85,16 @@ PAIRED: dict[str, Any] = {
     "iterations": 100,
     "steps": 3500,
     "rollout_turns": None,
+    "gap": 0.01,
 }
 """The search bot of the ladder and the README's figures (``make_agent("mcts")``): the paired
 search with a budget of 3,500 simulated moves a decision (each iteration plays a move in one
 sampled deal, then a greedy rollout to the end of the game) and at most 100 iterations. The
 first decisions of a game, whose rollouts are the longest (about 140 moves), get about 24
 iterations, the last ones 100; no decision costs more than about 0.8 CPU seconds on the
-2-core CI machine (see the README)."""
+2-core CI machine (see the README). It overrules the greedy move only by a gain of at least
+``gap`` = 0.01 in value (about half a point of score lead) and of ``z`` = 2 standard errors,
+taken from Student's t for the deals played."""
 SEARCHES = ("halving", "tree")
 ROLLOUTS = ("greedy", "random")
 FOLLOW_UPS = (SECOND_CARD, TUNNEL)
@@ -119,7 +125,8 @@ class MCTSAgent(Agent):
     ``rollout`` is ``"greedy"`` or ``"random"``; ``rollout_turns`` turns are played before the
     position is scored (None: play to the end). ``scale`` is the score lead (points) worth a
     value of 0.73. The paired search compares the first ``breadth`` candidate moves and
-    overrules the greedy move only by a gain of ``z`` standard errors. The tree search's
+    overrules the greedy move only by a gain of ``z`` standard errors (Student's t for the
+    deals played) and at least ``gap``. The tree search's
     ``exploration`` is UCB1's constant, ``widening`` the progressive-widening factor, and it
     overrules the greedy move only by a mean value ``margin`` higher: the values of a few
     hundred sampled futures are noisy, and a coin flip between two moves that look alike is
@@ -144,6 +151,7 @@ class MCTSAgent(Agent):
         exploration: float = 0.05,
         widening: float = 1.0,
         margin: float = 0.02,
+        gap: float = 0.0,
     ):
         super().__init__(seed)
         if iterations is None and steps is None and seconds is None:
@@ -172,6 +180,7 @@ class MCTSAgent(Agent):
         self.exploration = exploration
         self.widening = widening
         self.margin = margin
+        self.gap = gap
         self.greedy = GreedyAgent(self.rng)
 
     def __repr__(self) -> str:
@@ -276,8 +285,10 @@ class MCTSAgent(Agent):
                 challengers = challengers[: (len(challengers) + 1) // 2]
         elapsed = time.perf_counter() - start
         best = challengers[0] if challengers else greedy_key
-        gain, error = _mean_and_error(gains.get(best, []))
-        overruled = best != greedy_key and gain > 0 and gain > self.z * error
+        finalist = gains.get(best, [])
+        gain, error = _mean_and_error(finalist)
+        bar = _student(self.z, len(finalist) - 1) * error
+        overruled = best != greedy_key and gain > max(bar, self.gap)
         action = moves[best] if overruled else greedy
         ranked = sorted(moves, key=lambda k: (-len(values[k]), -statistics.fmean(values[k])))
         options = [
@@ -486,6 +497,21 @@ def _halving_rounds(challengers: int) -> int:
         challengers = (challengers + 1) // 2
         rounds += 1
     return rounds
+
+
+def _student(z: float, df: int) -> float:
+    """The quantile of Student's t distribution with ``df`` degrees of freedom at the
+    probability of the standard normal quantile ``z`` (Cornish-Fisher expansion: within 1% for
+    ``df >= 3``, up to a quarter below for fewer, still twice ``z``): the mean of a few paired
+    differences over their standard error must clear more than ``z``."""
+    if df < 1 or math.isinf(z):
+        return math.inf if df < 1 else z
+    terms = (
+        (z**3 + z) / 4,
+        (5 * z**5 + 16 * z**3 + 3 * z) / 96,
+        (3 * z**7 + 19 * z**5 + 17 * z**3 - 15 * z) / 384,
+    )
+    return z + sum(term / df**power for power, term in enumerate(terms, 1))
 
 
 def _mean_and_error(samples: Sequence[float]) -> tuple[float, float]:

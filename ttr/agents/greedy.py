@@ -51,7 +51,7 @@ class GreedyAgent(Agent):
     def _decide(self, game: Game) -> tuple[Action, Reason]:
         phase = game.phase
         if phase in (OPENING, TICKETS):
-            return self._keep(game)
+            return self._keep(game, game.legal_actions())
         if phase == TUNNEL:  # pay with the fewest locomotives if possible, else decline (C8)
             action = game.legal_actions()[0]
             return action, {"kind": "pay" if isinstance(action, PayTunnel) else "decline"}
@@ -66,17 +66,11 @@ class GreedyAgent(Agent):
 
     # tickets ----------------------------------------------------------------------------------
 
-    def keeps(self, game: Game) -> list[KeepTickets]:
-        """The legal choices of tickets to keep, best first by this bot's measure: the points
-        per train (+1) their cheapest paths need, if the trains left after its plan suffice;
-        fewer tickets first among equals."""
-        return self._keeps(game, Paths(game))[0]
-
-    def _keeps(self, game: Game, paths: Paths) -> tuple[list[KeepTickets], list[float], float]:
-        """:meth:`keeps`, with the trains each offered ticket needs and the trains free."""
+    def _keep(self, game: Game, actions: Sequence[Action]) -> tuple[Action, Reason]:
         offer = game.offer
         assert offer is not None
         player = game.current_player
+        paths = Paths(game)
         tickets = [game.ticket_pool[t] for t in offer.tickets]
         costs = [_ticket_cost(game, paths, ticket, player) for ticket in tickets]
         plan, _ = self._plan(game, paths, player)
@@ -89,15 +83,8 @@ class GreedyAgent(Agent):
                 return (-1.0, -cost)
             return (points / (1 + cost), -len(keep.keep))
 
-        choices = [a for a in game.legal_actions() if isinstance(a, KeepTickets)]
-        return sorted(choices, key=value, reverse=True), costs, budget
-
-    def _keep(self, game: Game) -> tuple[Action, Reason]:
-        offer = game.offer
-        assert offer is not None
-        ranked, costs, budget = self._keeps(game, Paths(game))
-        best = ranked[0]
-        tickets = [game.ticket_pool[t] for t in offer.tickets]
+        best = max(actions, key=value)  # type: ignore[arg-type]
+        assert isinstance(best, KeepTickets)
         kept = [tickets[i] for i in best.keep]
         return best, {
             "kind": "keep",

@@ -42,11 +42,10 @@ Moves are grouped so that the search does not drown in payments: one claim per r
 legal payment with the fewest locomotives), one draw per face-up card kind, and a station only
 where the greedy bot would build one. Candidates come in this order: the greedy bot's move,
 the claims it plans, the draws, the other claims (longest first) and tickets, or, when tickets
-are offered, every choice of them to keep, best first by the greedy bot's measure (points per
-train its paths need, :meth:`~ttr.agents.greedy.GreedyAgent.keeps`); the paired search
-takes the first ``breadth``; the tree opens them one at a time (progressive widening: a node
-visited ``n`` times may have ``widening * sqrt(n)`` children). The second card of a draw and a
-tunnel's extra cost follow the greedy bot.
+are offered, the choices of them to keep in the legal order (fewest tickets first); the
+paired search takes the first ``breadth``; the tree opens them one at a time (progressive
+widening: a node visited ``n`` times may have ``widening * sqrt(n)`` children). The second card of
+a draw and a tunnel's extra cost follow the greedy bot.
 
 The same seed and budget (iterations and steps: not ``seconds``, which depends on the machine)
 give the same move. :meth:`MCTSAgent.explain` returns the
@@ -85,16 +84,14 @@ PAIRED: dict[str, Any] = {
     "iterations": 100,
     "steps": 3500,
     "rollout_turns": None,
-    "gap": 0.01,
 }
 """The search bot of the ladder and the README's figures (``make_agent("mcts")``): the paired
 search with a budget of 3,500 simulated moves a decision (each iteration plays a move in one
 sampled deal, then a greedy rollout to the end of the game) and at most 100 iterations. The
 first decisions of a game, whose rollouts are the longest (about 140 moves), get about 24
 iterations, the last ones 100; no decision costs more than about 0.8 CPU seconds on the
-2-core CI machine (see the README). It overrules the greedy move only by a gain of at least
-``gap`` = 0.01 in value (about half a point of score lead) and of ``z`` = 2 standard errors,
-taken from Student's t for the deals played."""
+2-core CI machine (see the README). It overrules the greedy move only by a gain of ``z`` = 2
+standard errors, taken from Student's t for the deals played."""
 SEARCHES = ("halving", "tree")
 ROLLOUTS = ("greedy", "random")
 FOLLOW_UPS = (SECOND_CARD, TUNNEL)
@@ -528,8 +525,7 @@ def candidates(
     (the greedy bot's move), or else the move whose key is ``prior``; then the claims of the
     routes in ``plan`` (the greedy bot's), the deck, one draw per kind of face-up card, the
     other claims (one per route, fewest locomotives, longest first) and tickets. Every choice
-    of tickets to keep (best first by the greedy bot's measure), and every move when there are
-    few."""
+    of tickets to keep, and every move when there are few."""
     return [move for _, move in move_options(game, first, prior, plan)]
 
 
@@ -550,10 +546,8 @@ def move_options(
 
     actions = game.legal_actions()
     if game.phase != TURN or len(actions) <= 8:
-        if game.phase in (OPENING, TICKETS):
-            moves: list[Action] = list(GreedyAgent(0).keeps(game))
-        elif len(actions) <= 8:
-            moves = list(actions)
+        if game.phase in (OPENING, TICKETS) or len(actions) <= 8:
+            moves: list[Action] = list(actions)
         else:
             moves = _draw_order(card_draws(actions))
         if first is None:

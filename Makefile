@@ -8,6 +8,8 @@
 #   make lint       ruff (lint and format check) and mypy
 #   make book       the static site of every notebook and the docs, in _build/html
 #   make messages   the Korean message catalogue in step with the code (ttr/locale), compiled
+#   make compiled   the optional compiled build (mypyc) in .venv-compiled; .venv stays pure Python
+#   make test-compiled  the engine tests and the identity test against the compiled build
 # The venv is .venv; it is created and (re)installed automatically when pyproject.toml changes.
 
 PYTHON ?= python3
@@ -23,9 +25,10 @@ LAB_TARGET_KO  := $(or $(wildcard notebooks/ko/00_start_here.ipynb),$(LAB_TARGET
 KO_KERNEL      := $(VENV)/share/jupyter/kernels/ttr-ko/kernel.json
 ROOT_FLAG      := $(if $(filter 0,$(shell id -u)),--allow-root,)
 LAB_OVERRIDES  := $(VENV)/share/jupyter/lab/settings/overrides.json
-LINT_PATHS     := $(wildcard conftest.py ttr tests benchmarks docs)
+LINT_PATHS     := $(wildcard conftest.py setup.py build_support ttr tests benchmarks docs)
 
-.PHONY: venv lab lab-ko test classroom play scoresheet lint book messages clean distclean
+.PHONY: venv lab lab-ko test classroom play scoresheet lint book messages compiled test-compiled \
+	clean distclean
 
 venv: $(STAMP) $(KO_KERNEL)
 
@@ -34,8 +37,9 @@ $(BIN)/python:
 
 # Editable, so that the checkout is what runs; the notebooks and tests also read data/
 # (scenarios and positions) from it. `pip install .` or a wheel works anywhere too.
+# TTR_COMPILE is dropped: this venv is always the pure-Python one (see `make compiled`).
 $(STAMP): pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --disable-pip-version-check -e '.[dev,book]'
+	env -u TTR_COMPILE $(BIN)/python -m pip install --disable-pip-version-check -e '.[dev,book]'
 	touch $@
 
 # A target of its own (after the install), so that a venv made before it gets the kernel too.
@@ -86,9 +90,42 @@ lint: venv
 	$(BIN)/ruff format --check $(LINT_PATHS)
 	$(BIN)/mypy
 
+# The compiled build (#13, README "Performance"): `TTR_COMPILE=1 pip install .` into a venv of its
+# own, which compiles the modules listed in pyproject.toml ([tool.ttr.compiled]) with mypyc
+# (setup.py); rebuilt when the engine's source changes. Not editable: the checkout stays pure.
+COMPILED_VENV  := .venv-compiled
+COMPILED_STAMP := $(COMPILED_VENV)/.installed
+COMPILED_TOOLS := pytest pytest-xdist hypothesis
+# The engine tests that exercise the compiled modules (turns, legal actions, refusals, undo, save
+# and load, staging), and the identity test. Run from tests/ with PYTHONSAFEPATH, so that the
+# checkout's pure `ttr` is never on sys.path; test_compiled.py fails if the build is not compiled.
+COMPILED_TESTS := test_compiled.py test_claim.py test_draw.py test_end.py test_events.py \
+	test_notation.py test_perft.py test_persist.py test_properties.py test_random_play.py \
+	test_refusals.py test_setup.py test_staging.py test_stations.py test_tickets.py \
+	test_turns.py test_undo.py test_worked_examples.py test_hostile_input.py
+# The every-invariant random games at 3 and 5 players (half of the run's time) stay in `make test`.
+COMPILED_SKIP  := $(foreach case,usa-3 usa-5 europe-3 europe-5,\
+	'--deselect=tests/test_random_play.py::test_random_games_keep_every_invariant[$(case)]')
+
+compiled: $(COMPILED_STAMP)
+
+$(COMPILED_VENV)/bin/python:
+	$(PYTHON) -m venv $(COMPILED_VENV)
+	$@ -m pip install --disable-pip-version-check $(COMPILED_TOOLS)
+
+$(COMPILED_STAMP): pyproject.toml setup.py build_support/mypyc_option.py $(wildcard ttr/*.py ttr/*/*.py) | $(COMPILED_VENV)/bin/python
+	$(COMPILED_VENV)/bin/python -m pip uninstall --disable-pip-version-check -y -q ttr-teach
+	TTR_COMPILE=1 $(COMPILED_VENV)/bin/python -m pip install --disable-pip-version-check .
+	touch $@
+
+test-compiled: $(COMPILED_STAMP)
+	cd tests && TTR_EXPECT_COMPILED=1 PYTHONSAFEPATH=1 PYTHONPATH=$(CURDIR)/tests \
+		../$(COMPILED_VENV)/bin/python -m pytest -n 2 -p no:cacheprovider -o addopts=-ra \
+		--import-mode=importlib $(COMPILED_SKIP) $(COMPILED_TESTS)
+
 clean:
 	rm -rf build dist _build *.egg-info .pytest_cache .hypothesis .ruff_cache test-artifacts
 	find . -path ./$(VENV) -prune -o -type d \( -name __pycache__ -o -name .ipynb_checkpoints \) -prune -exec rm -rf {} +
 
 distclean: clean
-	rm -rf $(VENV)
+	rm -rf $(VENV) $(COMPILED_VENV)

@@ -1,6 +1,7 @@
 """Our engine beside edwisdom/ticket_to_ride's pure-Python engine, in one process.
 
     python benchmarks/vs_peer.py --peer PATH [--players 2,3,4,5] [--games 200] [--repeats 5]
+                                 [--ours DIR]
 
 ``PATH`` is a checkout of github:edwisdom/ticket_to_ride. It is never part of this project:
 install it in a venv of its own (it asks for Python 3.14 but its engine runs on 3.11)::
@@ -15,6 +16,11 @@ default ``PATH/.venv/bin/python``) and this checkout first on ``PYTHONPATH``: ou
 nothing outside the standard library to play, so both engines then run in that one process.
 Only the peer's public engine API is used (``Game``, ``RuleConfig``, ``new_initial_state``,
 ``legal_actions``, ``sample_legal``, ``step``, ``is_terminal``, ``rng.stream``).
+
+``--ours DIR`` measures the ``ttr`` package found in ``DIR`` instead of this checkout's source:
+the compiled build (``make compiled``) is measured with
+``--ours .venv-compiled/lib/python3.11/site-packages`` (its extensions need the same Python
+version as the peer's venv). The first line of the output says which build ran.
 
 How it measures: for each player count and each loop, the same seeds are played by both engines
 in chunks of 10 games, alternating which engine goes first (A B, B A, A B...: ABBA), CPU time
@@ -83,12 +89,14 @@ def fail(message: str) -> NoReturn:
     raise SystemExit(2)
 
 
-def import_engines(checkout: Path, python: Path | None) -> tuple[Any, Any]:
-    """Our ``ttr.game`` and the peer's engine module, starting the script again with the
-    peer's interpreter if the peer cannot be imported in this one."""
+def import_engines(checkout: Path, python: Path | None, ours: Path = ROOT) -> tuple[Any, Any]:
+    """Our ``ttr.bench`` (from the folder ``ours``) and the peer's engine module, starting the
+    script again with the peer's interpreter if the peer cannot be imported in this one."""
     if not (peer_path(checkout) / "ticket_to_ride" / "engine").is_dir():
         fail(f"--peer {checkout}: no ticket_to_ride/engine there (a checkout of the peer?)")
-    sys.path[:0] = [str(ROOT), str(peer_path(checkout))]
+    if not (ours / "ttr" / "__init__.py").is_file():
+        fail(f"--ours {ours}: no ttr package there")
+    sys.path[:0] = [str(ours), str(peer_path(checkout))]
     try:
         import ticket_to_ride.engine as peer  # noqa: PLC0415 - found only at run time
     except ImportError as error:
@@ -97,12 +105,21 @@ def import_engines(checkout: Path, python: Path | None) -> tuple[Any, Any]:
             fail(f"cannot import the peer from {checkout} ({error}); see --help")
         env = {**os.environ, RELAUNCHED: "1"}
         env["PYTHONPATH"] = os.pathsep.join(
-            [str(ROOT), str(peer_path(checkout)), env.get("PYTHONPATH", "")]
+            [str(ours), str(peer_path(checkout)), env.get("PYTHONPATH", "")]
         )
         os.execve(interpreter, [str(interpreter), __file__, *sys.argv[1:]], env)
-    import ttr.bench as ours  # noqa: PLC0415 - after sys.path names this checkout
+    import ttr.bench as engine  # noqa: PLC0415 - after sys.path names our build
 
-    return ours, peer
+    return engine, peer
+
+
+def build_of(engine: Any) -> str:
+    """Which of our builds ``engine`` (:mod:`ttr.bench`) belongs to, and where it is."""
+    import ttr.state  # noqa: PLC0415 - the build that ttr.bench imported
+
+    package = Path(engine.__file__).parent
+    compiled = not str(ttr.state.__file__).endswith(".py")
+    return f"{'compiled (mypyc)' if compiled else 'pure Python'}, {package}"
 
 
 def our_playouts(ours: Any, players: int) -> dict[str, Playout]:
@@ -219,6 +236,9 @@ def arguments(argv: list[str] | None = None) -> argparse.Namespace:
     parser = Parser(description=(__doc__ or "").split("\n\n")[0])
     parser.add_argument("--peer", type=Path, required=True, help="checkout of the peer")
     parser.add_argument("--peer-python", type=Path, help="default: PEER/.venv/bin/python")
+    parser.add_argument(
+        "--ours", type=Path, default=ROOT, help="folder holding our ttr (default: this checkout)"
+    )
     parser.add_argument("--players", default="2,3,4,5", help="USA player counts (2-5)")
     parser.add_argument("--loops", default=",".join(LOOPS), help="native, generic or both")
     parser.add_argument("--games", type=int, default=200, help="games per engine and repeat")
@@ -236,10 +256,11 @@ def arguments(argv: list[str] | None = None) -> argparse.Namespace:
 
 def main() -> None:
     args = arguments()
-    ours, peer = import_engines(args.peer.resolve(), args.peer_python)
-    from ttr.bench import machine  # noqa: PLC0415 - after sys.path names this checkout
+    ours, peer = import_engines(args.peer.resolve(), args.peer_python, args.ours.resolve())
+    from ttr.bench import machine  # noqa: PLC0415 - after sys.path names our build
 
     print(f"machine: {machine()}")
+    print(f"ours: {build_of(ours)}; load average {os.getloadavg()[0]:.1f} at the start")
     print(
         f"USA random playouts, {args.games} games per engine and repeat, chunks of {CHUNK} "
         f"(ABBA), CPU time, medians of {args.repeats} repeats"
@@ -261,6 +282,7 @@ def main() -> None:
                 f"{row['ratio']:>7.2f}{f'{low:.2f}-{high:.2f}':>13}",
                 flush=True,
             )
+    print(f"load average {os.getloadavg()[0]:.1f} at the end")
 
 
 if __name__ == "__main__":

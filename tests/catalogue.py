@@ -3,8 +3,10 @@
 Babel (a dev dependency; the engine itself reads the compiled catalogue with the standard
 library's :mod:`gettext`) extracts every message the engine marks for translation: the
 templates given to ``IllegalAction``, ``NotationError``, ``UnknownReference``, ``UnknownMap``,
-``UnknownRuleSet``, ``PlayerError``, ``Message`` and ``render``, and those marked with ``N_``,
-``Nn_`` (singular and plural) and ``Np_`` (with a context), see :mod:`ttr.i18n`. The rule sets'
+``UnknownRuleSet``, ``PlayerError``, ``TTRError``, ``DataError``, ``ScenarioError``,
+``SaveError``, ``Message``, ``render`` and ``prender`` (with a context),
+and those marked with ``N_``, ``Nn_`` (singular and plural) and ``Np_`` (with a context), see
+:mod:`ttr.i18n`. The rule sets'
 titles are catalogue entries too (they are shown through ``{title:text}``).
 
 After changing a message, run ``python tests/catalogue.py``: it brings
@@ -33,6 +35,7 @@ KEYWORDS = {
     "Nn_": (1, 2),
     "Np_": ((1, "c"), 2),
     "render": None,
+    "prender": ((1, "c"), 2),
     "Message": None,
     "IllegalAction": (2,),
     "NotationError": None,
@@ -40,6 +43,10 @@ KEYWORDS = {
     "UnknownMap": None,
     "UnknownRuleSet": None,
     "PlayerError": None,
+    "TTRError": None,
+    "DataError": None,
+    "ScenarioError": None,
+    "SaveError": None,
 }
 """The calls whose string arguments are messages (Babel's keyword specs)."""
 

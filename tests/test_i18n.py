@@ -50,7 +50,7 @@ from ttr.i18n import (
     get_language,
     language,
     ngettext,
-    pgettext,
+    prender,
     render,
     set_language,
 )
@@ -78,6 +78,10 @@ CODE = re.compile(
 """The names of code a type error cites: an action's field (``Claim.route``), ``int``, ``None``."""
 
 
+FIELD = re.compile(r"\{[^{}]*\}")
+"""A template's field, such as ``{ref:route}``."""
+UNFILLED = re.compile(r"\{[A-Za-z_]\w*(?:![rsa])?(?::[^{}\s][^{}]*)?\}")
+"""A field left unfilled in a rendered text (not a literal ``{"name": ...}``)."""
 SAME_IN_KOREAN = {"{card:card}", "{ref:route}", "{tickets} ({keep})", ", "}
 """The entries whose Korean is their English: only fields and punctuation."""
 
@@ -121,14 +125,20 @@ def test_every_catalogue_entry_is_translated_with_the_fields_of_its_message():
         assert all(strings), f"untranslated: {ids[0]!r}"
         assert not message.fuzzy, f"fuzzy: {ids[0]!r}"
         allowed = {name for text in ids for name, _ in _fields(text)}
+        given = {spec for text in ids for _, spec in _fields(text)}
         if message.context == "payment":  # a payment's template may say it in any of its fields
             allowed |= {"color", "colored", "locomotives", "color_words", "loco_words"}
         for text in strings:
             fields = _fields(text)
-            assert {name for name, _ in fields} <= allowed, (ids[0], text)
-            assert {spec for _, spec in fields} <= specs, (ids[0], text)
+            names = {name for name, _ in fields}
+            if message.context == "payment" or message.pluralizable:
+                assert names <= allowed, (ids[0], text)  # a plural may leave the count unsaid
+            else:
+                assert names == allowed, (ids[0], text)  # every field, none added
+            assert {spec for _, spec in fields} <= specs | given, (ids[0], text)
             if ids[0] not in SAME_IN_KOREAN:
-                assert HANGUL.search(text) or not any(c.isalpha() for c in text), text
+                words = FIELD.sub("", text)  # a field is not a word: it is filled in
+                assert HANGUL.search(text) or not any(c.isalpha() for c in words), text
 
 
 SAMPLES = {
@@ -155,14 +165,16 @@ def test_every_catalogue_entry_renders_in_korean():
             if not message.id or message.context == "payment":
                 continue
             ids = message.id if message.pluralizable else (message.id,)
-            fields = {name: SAMPLES.get(spec, 2) for name, spec in _fields(ids[0])}
+            strings = message.string if message.pluralizable else (message.string,)
+            said = [*_fields(ids[0]), *(f for text in strings for f in _fields(text) if f[1])]
+            fields = {name: SAMPLES.get(spec, 2) for name, spec in said}  # Korean specs last
             if message.pluralizable:
                 text = ngettext(*ids, 2).format(**fields)
             elif message.context:
-                text = pgettext(message.context, message.id)
+                text = prender(message.context, message.id, **fields)
             else:
                 text = render(message.id, **fields)
-            assert "{" not in text and text.strip(), (message.id, text)
+            assert not UNFILLED.search(text) and text.strip(), (message.id, text)
             assert text != ids[0] or ids[0] in SAME_IN_KOREAN
         paid = [
             str(Message("{p:payment}", p=p)) for p in (("red", 2, 1), ("red", 2, 0), (None, 0, 3))
@@ -194,6 +206,22 @@ def test_english_is_the_default_and_set_language_switches():
     assert korean.startswith("D4: ") and HANGUL.search(korean)
     ttr.set_language("en")
     assert str(err) == english == "D4: a face-up locomotive cannot be the second card"
+
+
+def test_an_exercise_check_answers_in_the_language_in_force(capsys):
+    from ttr.teaching import answer_digest, check
+
+    with language("ko"):
+        check(None, answer_digest(9))
+        check(9, answer_digest(9))
+        check(8, answer_digest(9), hint="목적지 카드 점수를 더하세요")
+    assert capsys.readouterr().out.splitlines() == [
+        "위에 답을 적은 다음 이 셀을 다시 실행하세요.",
+        "정답입니다!",
+        "아직 아닙니다. 힌트: 목적지 카드 점수를 더하세요",
+    ]
+    check(8, answer_digest(9), hint="add the tickets")
+    assert capsys.readouterr().out == "Not yet. Hint: add the tickets\n"
 
 
 @pytest.mark.parametrize("name", ["ko_KR.UTF-8", "KO", "en_US"])

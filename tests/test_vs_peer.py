@@ -30,10 +30,13 @@ def load_script():
         (["--peer", "{empty}", "--players", "2,9"], "--players must be between 2 and 5"),
         (["--peer", "{empty}", "--loops", "fast"], "unknown loop 'fast'"),
         (["--peer", "{empty}", "--games", "0"], "--games must be"),
+        (["--peer", "{peer}", "--ours", "{empty}"], "no ttr package there"),
     ],
 )
 def test_bad_arguments_give_one_line_and_exit_code_2(tmp_path, args, says):
-    args = [arg.replace("{empty}", str(tmp_path)) for arg in args]
+    peer = tmp_path / "peer"
+    (peer / "ticket_to_ride" / "engine").mkdir(parents=True)
+    args = [arg.replace("{empty}", str(tmp_path)).replace("{peer}", str(peer)) for arg in args]
     run = subprocess.run(
         [sys.executable, str(SCRIPT), *args], capture_output=True, text=True, timeout=60
     )
@@ -54,3 +57,12 @@ def test_our_two_loops_play_the_same_games_and_are_timed_side_by_side():
     row = script.compare(loops["native"], loops["generic"], games=2, repeats=1)
     assert row["actions_game"] == [sum(lengths[:2]) / 2] * 2
     assert all(value > 0 for value in (*row["games_s"], *row["us_action"], row["ratio"]))
+
+
+def test_the_output_names_the_build_of_ours_that_ran():
+    import ttr.state
+
+    build = load_script().build_of(ttr.bench)
+    pure = str(ttr.state.__file__).endswith(".py")
+    assert build.startswith("pure Python, " if pure else "compiled (mypyc), ")
+    assert build.endswith(str(Path(ttr.bench.__file__).parent))

@@ -16,6 +16,7 @@ from ttr.board import load_board
 from ttr.colors import CARD_KINDS
 from ttr.errors import TTRError
 from ttr.game import Game
+from ttr.i18n import N_, gettext, pgettext, render
 from ttr.jsonio import check_writable, write_json
 from ttr.ladder import add_arguments as add_tournament_arguments
 from ttr.persist import state_to_dict
@@ -25,29 +26,57 @@ from ttr.scoring.breakdown import outcome_table, outcome_to_dict, score_holdings
 
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:  # one line, exit code 2
-        self.exit(2, f"{self.prog}: error: {message}\n")
+        self.exit(2, render("{prog}: error: {message}", prog=self.prog, message=message) + "\n")
 
 
 def describe(game: Game) -> str:
     """A plain-text summary of the position: players, hands, trains, market, decks."""
-    to_play = "game over" if game.is_over else f"{game.players[game.current_player]} to play"
-    lines = [f"{game.rules.title}: turn {game.turn}, phase {game.phase}, {to_play}"]
+    to_play = (
+        render("game over")
+        if game.is_over
+        else render("{name} to play", name=game.players[game.current_player])
+    )
+    lines = [
+        render(
+            "{title:text}: turn {turn}, phase {phase}, {to_play}",
+            title=game.rules.title,
+            turn=game.turn,
+            phase=pgettext("phase", game.phase),
+            to_play=to_play,
+        )
+    ]
+    none = render("none")
     for seat, name in enumerate(game.players):
-        hand = ", ".join(f"{game.hands[seat][c]} {c}" for c in CARD_KINDS if game.hands[seat][c])
-        routes = ", ".join(game.board.ref(r) for r in game.routes_of(seat)) or "none"
-        line = (
-            f"  {name}: {game.trains[seat]} trains, {game.route_points[seat]} route points, "
-            f"hand [{hand or 'empty'}], routes: {routes}"
+        held = game.hands[seat]
+        hand = ", ".join(
+            render("{n} {color:colour}", n=held[c], color=c) for c in CARD_KINDS if held[c]
+        )
+        routes = ", ".join(
+            render("{ref:route}", ref=game.board.ref(r)) for r in game.routes_of(seat)
+        )
+        line = "  " + render(
+            "{name}: {trains} trains, {points} route points, hand [{hand}], routes: {routes}",
+            name=name,
+            trains=game.trains[seat],
+            points=game.route_points[seat],
+            hand=hand or render("empty"),
+            routes=routes or none,
         )
         if game.rules.has_stations:
             built = [game.board.display(c) for c, p in game.stations.items() if p == seat]
-            line += f", stations: {', '.join(built) or 'none'}"
+            line += render(", stations: {stations}", stations=", ".join(built) or none)
         tickets = ", ".join(game.board.ticket_ref(t) for t in game.tickets_of(seat))
-        lines.append(line + f", tickets: {tickets or 'none'}")
-    market = ", ".join(c or "-" for c in game.cards.market)
+        lines.append(line + render(", tickets: {tickets}", tickets=tickets or none))
+    market = ", ".join(pgettext("colour", c) if c else "-" for c in game.cards.market)
     lines.append(
-        f"  market [{market}], deck {len(game.cards.deck)}, discard "
-        f"{len(game.cards.discard)}, ticket deck {len(game.ticket_deck)}"
+        "  "
+        + render(
+            "market [{market}], deck {deck}, discard {discard}, ticket deck {tickets}",
+            market=market,
+            deck=len(game.cards.deck),
+            discard=len(game.cards.discard),
+            tickets=len(game.ticket_deck),
+        )
     )
     return "\n".join(lines)
 
@@ -72,7 +101,7 @@ def _replay(args: argparse.Namespace) -> int:
         return 0
     history = game.history
     for step in range(len(history) + 1):
-        print("setup" if step == 0 else f"{step}. {history[step - 1]}")
+        print(render("setup") if step == 0 else f"{step}. {history[step - 1]}")
         for line in game.events_of(step):
             print(f"   {line}")
     print()
@@ -120,48 +149,55 @@ def _bench(args: argparse.Namespace) -> int:
     return 0
 
 
-VARIANT_HELP = "a Europe variant (V1-V4): europe, mega_europe, europa_1912 or big_cities"
+VARIANT_HELP = N_("a Europe variant (V1-V4): europe, mega_europe, europa_1912 or big_cities")
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="python -m ttr", description="Ticket to Ride teaching engine")
+    variant = gettext(VARIANT_HELP)
+    parser = _Parser(prog="python -m ttr", description=render("Ticket to Ride teaching engine"))
     commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
-    replay = commands.add_parser("replay", help="play a scenario file and narrate it")
-    replay.add_argument("file", help="a scenario JSON file (see data/scenarios/)")
-    replay.add_argument("--json", action="store_true", help="print the final state as JSON")
-    replay.add_argument("--variant", help=VARIANT_HELP)
+    replay = commands.add_parser("replay", help=render("play a scenario file and narrate it"))
+    replay.add_argument("file", help=render("a scenario JSON file (see data/scenarios/)"))
+    replay.add_argument("--json", action="store_true", help=render("print the final state as JSON"))
+    replay.add_argument("--variant", help=variant)
     replay.set_defaults(run=_replay)
-    score = commands.add_parser("score", help="score the end of a game from a position file")
-    score.add_argument(
-        "file", help="a position JSON file (who owns which routes, tickets, stations)"
+    score = commands.add_parser(
+        "score", help=render("score the end of a game from a position file")
     )
-    score.add_argument("--json", action="store_true", help="print the scores as JSON")
-    score.add_argument("--variant", help=VARIANT_HELP)
+    score.add_argument(
+        "file", help=render("a position JSON file (who owns which routes, tickets, stations)")
+    )
+    score.add_argument("--json", action="store_true", help=render("print the scores as JSON"))
+    score.add_argument("--variant", help=variant)
     score.set_defaults(run=_score)
-    sim = commands.add_parser("simulate", help="play many seeded bot games and summarise them")
-    sim.add_argument("--map", default="usa", help="usa or europe (default usa)")
-    sim.add_argument("--variant", default=None, help=VARIANT_HELP)
+    sim = commands.add_parser(
+        "simulate", help=render("play many seeded bot games and summarise them")
+    )
+    sim.add_argument("--map", default="usa", help=render("usa or europe (default usa)"))
+    sim.add_argument("--variant", default=None, help=variant)
     sim.add_argument("--players", type=int, default=2)
     sim.add_argument("--games", type=int, default=100)
     sim.add_argument(
         "--agents",
         default="random",
-        help="one agent per seat, comma-separated (random, greedy, long), or one for all",
+        help=render("one agent per seat, comma-separated (random, greedy, long), or one for all"),
     )
     sim.add_argument("--seed", type=int, default=0)
-    sim.add_argument("--jobs", type=int, default=1, help="worker processes")
-    sim.add_argument("--json", metavar="FILE", help="also write the summary and records as JSON")
-    sim.add_argument("--quiet", action="store_true", help="no progress bar")
+    sim.add_argument("--jobs", type=int, default=1, help=render("worker processes"))
+    sim.add_argument(
+        "--json", metavar="FILE", help=render("also write the summary and records as JSON")
+    )
+    sim.add_argument("--quiet", action="store_true", help=render("no progress bar"))
     sim.set_defaults(run=_simulate)
     ladder = commands.add_parser(
-        "tournament", help="rank bots: every pairing on the same deals, seats swapped"
+        "tournament", help=render("rank bots: every pairing on the same deals, seats swapped")
     )
     add_tournament_arguments(ladder)
-    bench = commands.add_parser("bench", help="measure the engine's speed on this machine")
+    bench = commands.add_parser("bench", help=render("measure the engine's speed on this machine"))
     bench.add_argument(
         "what", nargs="?", default="all", choices=("all", "playouts", "scoring", "undo", "import")
     )
-    bench.add_argument("--quick", action="store_true", help="fewer games (a rough figure)")
+    bench.add_argument("--quick", action="store_true", help=render("fewer games (a rough figure)"))
     bench.set_defaults(run=_bench)
     return parser
 
@@ -171,13 +207,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return args.run(args)
     except (TTRError, OSError) as err:
-        print(f"error: {_one_line(err)}", file=sys.stderr)
+        print(render("error: {reason}", reason=_one_line(err)), file=sys.stderr)
         return 2
     except KeyboardInterrupt:
-        print("error: interrupted", file=sys.stderr)
+        print(render("error: interrupted"), file=sys.stderr)
         return 2
     except Exception as err:  # a bug: still one line, never a traceback
-        print(f"error: internal error ({type(err).__name__}: {_one_line(err)})", file=sys.stderr)
+        said = render(
+            "error: internal error ({kind}: {reason})",
+            kind=type(err).__name__,
+            reason=_one_line(err),
+        )
+        print(said, file=sys.stderr)
         return 1
 
 

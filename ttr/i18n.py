@@ -26,6 +26,11 @@ A field's format spec says how to say its value in the language in force:
 
 Any other field is shown as it is (a :class:`Message` value is rendered first).
 
+The views (:mod:`ttr.widgets`, :mod:`ttr.apps`) and the command line speak through the same
+catalogue: a widget's labels are rendered when it is created (or redrawn), so it speaks the
+language in force then. A short word that means different things in different places (a button's
+"Keep", a table's "tickets") is marked with a context: ``prender("button", "Keep")``.
+
 >>> empty = Message("face-up slot {slot} is empty", slot=3)
 >>> print(empty)
 face-up slot 3 is empty
@@ -60,7 +65,9 @@ __all__ = [
     "gettext",
     "language",
     "ngettext",
+    "fill",
     "pgettext",
+    "prender",
     "render",
     "set_language",
 ]
@@ -173,6 +180,11 @@ COUNTED: dict[str, tuple[str, str]] = {
     "ticket": Nn_("{n} ticket", "{n} tickets"),
     "long ticket": Nn_("{n} long ticket", "{n} long tickets"),
     "destination ticket": Nn_("{n} destination ticket", "{n} destination tickets"),
+    "route": Nn_("{n} route", "{n} routes"),
+    "more route": Nn_("{n} more route", "{n} more routes"),
+    "station": Nn_("{n} station", "{n} stations"),
+    "turn": Nn_("{n} turn", "{n} turns"),
+    "way": Nn_("{n} way", "{n} ways"),
 }
 """The nouns a message counts (``{n:#train}``), singular and plural."""
 
@@ -300,6 +312,20 @@ def render(template: str, /, **fields: Any) -> str:
     """``template`` translated into the language in force, its fields filled in."""
     text = gettext(template)
     return _FORMATTER.vformat(text, (), fields) if fields else text
+
+
+def prender(context: str, template: str, /, **fields: Any) -> str:
+    """:func:`render` for a ``template`` meant in ``context`` (a short word such as a table
+    heading or a button's label, which may mean another thing elsewhere)."""
+    text = pgettext(context, template)
+    return _FORMATTER.vformat(text, (), fields) if fields else text
+
+
+def fill(text: str, /, **fields: Any) -> str:
+    """An already translated ``text`` (a :func:`gettext` or :func:`pgettext` of a template
+    marked with :func:`N_` or :func:`Np_`) with its fields filled in, format specs said in the
+    language in force."""
+    return _FORMATTER.vformat(text, (), fields)
 
 
 class Message:

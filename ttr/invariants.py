@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from ttr.cards import full_deck
 from ttr.colors import CARD_KINDS, LOCOMOTIVE
+from ttr.i18n import render
 from ttr.state import OPENING, OVER, TICKETS, TUNNEL, Setup, State
 
 if TYPE_CHECKING:
@@ -78,7 +79,13 @@ def state_violations(setup: Setup, state: State) -> list[str]:
     try:
         return _violations(setup, state)
     except Exception as err:  # a state too broken to check is broken
-        return [f"the position cannot be checked ({type(err).__name__}: {str(err)[:60]})"]
+        return [
+            render(
+                "the position cannot be checked ({kind}: {reason})",
+                kind=type(err).__name__,
+                reason=str(err)[:60],
+            )
+        ]
 
 
 def _violations(setup: Setup, state: State) -> list[str]:
@@ -87,20 +94,30 @@ def _violations(setup: Setup, state: State) -> list[str]:
     cards = card_multiset(setup, state)
     if +cards != FULL_DECK or any(v < 0 for v in cards.values()):
         found.append(
-            f"the train cards are not 12 of each colour + 14 locomotives ({sum(cards.values())} "
-            "in all)"
+            render(
+                "the train cards are not 12 of each colour + 14 locomotives ({count} in all)",
+                count=sum(cards.values()),
+            )
         )
     if sorted(ticket_indices(state)) != list(range(len(setup.ticket_pool))):
-        found.append("a ticket was lost or duplicated")
+        found.append(render("a ticket was lost or duplicated"))
     for seat in range(n):
         if state.trains[seat] < 0:
-            found.append(f"seat {seat} has {state.trains[seat]} trains")
+            found.append(
+                render("seat {seat} has {trains} trains", seat=seat, trains=state.trains[seat])
+            )
         if not 0 <= state.stations_left[seat] <= rules.stations:
-            found.append(f"seat {seat} has {state.stations_left[seat]} stations left")
+            found.append(
+                render(
+                    "seat {seat} has {left} stations left",
+                    seat=seat,
+                    left=state.stations_left[seat],
+                )
+            )
         if min(state.hands[seat]) < 0:
-            found.append(f"seat {seat} holds a negative number of cards")
+            found.append(render("seat {seat} holds a negative number of cards", seat=seat))
     if state.stations and not rules.has_stations:
-        found.append(f"there are no stations in {rules.title} (ST1)")
+        found.append(render("there are no stations in {title:text} (ST1)", title=rules.title))
     lengths = [0] * n
     points = [0] * n
     for route in setup.board.routes:
@@ -112,27 +129,29 @@ def _violations(setup: Setup, state: State) -> list[str]:
         twin = setup.board.twin_id(route.id)
         if twin is not None and state.owner[twin] is not None:
             if state.owner[twin] == owner:
-                found.append(f"seat {owner} owns both routes of a double (C5)")
+                found.append(render("seat {seat} owns both routes of a double (C5)", seat=owner))
             elif setup.double_lock and twin < route.id:
-                found.append("both routes of a double are used in a 2-3 player game (C5)")
+                found.append(render("both routes of a double are used in a 2-3 player game (C5)"))
     if tuple(rules.trains - used for used in lengths) != state.trains:
-        found.append("trains left do not match the routes owned")
+        found.append(render("trains left do not match the routes owned"))
     if tuple(points) != state.route_points:
-        found.append("route points do not match the routes owned")
+        found.append(render("route points do not match the routes owned"))
     market = state.market
     if len(market) != rules.market_size:
-        found.append(f"the market has {len(market)} slots")
+        found.append(render("the market has {count} slots", count=len(market)))
     if market.count(LOCOMOTIVE) >= rules.market_locomotive_limit and not state.loop_guard:
-        found.append("3 or more face-up locomotives without the D9 guard (D6)")
+        found.append(render("3 or more face-up locomotives without the D9 guard (D6)"))
     found += _phase_problems(setup, state)
     low = [seat for seat in range(n) if state.trains[seat] <= rules.end_trigger_trains]
     if low and state.final_turns_left is None and state.phase != OVER:
-        found.append("a player has 2 or fewer trains but the final round has not begun (E1)")
+        found.append(
+            render("a player has 2 or fewer trains but the final round has not begun (E1)")
+        )
     if state.final_turns_left is not None and not 0 < state.final_turns_left <= n:
         if state.phase != OVER:
-            found.append(f"{state.final_turns_left} final turns left (E1)")
+            found.append(render("{left} final turns left (E1)", left=state.final_turns_left))
     if (state.final_turns_left is None) != (state.triggered_by is None):
-        found.append("the final round and the player who triggered it disagree (E1)")
+        found.append(render("the final round and the player who triggered it disagree (E1)"))
     return found
 
 
@@ -140,13 +159,13 @@ def _phase_problems(setup: Setup, state: State) -> list[str]:
     """The pending decision matches the phase (T3)."""
     phase, found = state.phase, []
     if (phase in (OPENING, TICKETS)) != (state.offer is not None):
-        found.append(f"phase {phase!r} and the ticket offer disagree (T3)")
+        found.append(render("phase {phase!r} and the ticket offer disagree (T3)", phase=phase))
     elif state.offer is not None and state.offer.player != state.current_player:
-        found.append("the ticket offer belongs to another player (T3)")
+        found.append(render("the ticket offer belongs to another player (T3)"))
     if (phase == TUNNEL) != (state.tunnel is not None):
-        found.append(f"phase {phase!r} and the pending tunnel disagree (T3)")
+        found.append(render("phase {phase!r} and the pending tunnel disagree (T3)", phase=phase))
     if state.opening_queue and phase != OPENING:
-        found.append("opening offers wait but the opening is over (S4-S6)")
+        found.append(render("opening offers wait but the opening is over (S4-S6)"))
     if state.set_aside and phase != OPENING:
-        found.append("returned opening tickets wait but the opening is over (V2, V4)")
+        found.append(render("returned opening tickets wait but the opening is over (V2, V4)"))
     return found

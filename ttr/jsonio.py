@@ -17,42 +17,79 @@ from pathlib import Path
 from typing import Any
 
 from ttr.errors import TTRError
+from ttr.i18n import N_, Message, render
 
 MAX_BYTES = 2_000_000
 """The largest file read (a saved 5-player game is about 60 kB)."""
 MAX_DEPTH = 20
 """The deepest nesting of lists and objects read (our files nest 5 levels at most)."""
+SAID_BY_OTHERS = (
+    N_("Expecting value"),
+    N_("Expecting property name enclosed in double quotes"),
+    N_("Expecting ',' delimiter"),
+    N_("Expecting ':' delimiter"),
+    N_("Extra data"),
+    N_("Unterminated string starting at"),
+    N_("Invalid control character at"),
+    N_("No such file or directory"),
+    N_("Permission denied"),
+    N_("Is a directory"),
+)
+"""What :mod:`json` and the operating system say most often, translated when an error quotes
+it (anything else is quoted as it is)."""
 
 
 def _no_constants(name: str) -> Any:
-    raise ValueError(f"{name} is not a JSON number")
+    raise ValueError(render("{name} is not a JSON number", name=name))
 
 
 def parse_json(text: str | bytes, where: str, error: type[TTRError]) -> Any:
-    """Parse JSON ``text`` from ``where`` (a file name or a field), within the limits."""
+    """Parse JSON ``text`` from ``where`` (a file name, or what the text is: a message marked
+    with :func:`~ttr.i18n.N_`, such as ``"saved game"``), within the limits."""
+    said = Message("{where:text}", where=where)
     if isinstance(text, bytes | bytearray):
         if len(text) > MAX_BYTES:
-            raise error(f"{where}: {len(text):,} bytes is more than the {MAX_BYTES:,} read")
+            raise error(
+                N_("{where}: {size:,} bytes is more than the {most:,} read"),
+                where=said,
+                size=len(text),
+                most=MAX_BYTES,
+            )
         try:
             text = bytes(text).decode("utf-8")
         except UnicodeDecodeError as err:
-            raise error(f"{where}: not UTF-8 text (byte {err.start})") from None
+            raise error(
+                N_("{where}: not UTF-8 text (byte {byte})"), where=said, byte=err.start
+            ) from None
     if not isinstance(text, str):
-        raise error(f"{where}: expected JSON text, not {type(text).__name__}")
+        raise error(
+            N_("{where}: expected JSON text, not {kind}"), where=said, kind=type(text).__name__
+        )
     if len(text) > MAX_BYTES:
-        raise error(f"{where}: {len(text):,} characters is more than the {MAX_BYTES:,} read")
+        raise error(
+            N_("{where}: {size:,} characters is more than the {most:,} read"),
+            where=said,
+            size=len(text),
+            most=MAX_BYTES,
+        )
     try:
         data = json.loads(text, parse_constant=_no_constants)
     except json.JSONDecodeError as err:
         raise error(
-            f"{where}: bad JSON at line {err.lineno}, column {err.colno}: {err.msg}"
+            N_("{where}: bad JSON at line {line}, column {column}: {reason:text}"),
+            where=said,
+            line=err.lineno,
+            column=err.colno,
+            reason=err.msg,
         ) from None
     except RecursionError:
-        raise error(f"{where}: nested more than {MAX_DEPTH} levels deep") from None
+        raise error(
+            N_("{where}: nested more than {most} levels deep"), where=said, most=MAX_DEPTH
+        ) from None
     except ValueError as err:
-        raise error(f"{where}: bad JSON: {str(err)[:80]}") from None
+        raise error(N_("{where}: bad JSON: {reason}"), where=said, reason=str(err)[:80]) from None
     if too_deep(data):
-        raise error(f"{where}: nested more than {MAX_DEPTH} levels deep")
+        raise error(N_("{where}: nested more than {most} levels deep"), where=said, most=MAX_DEPTH)
     return data
 
 
@@ -75,10 +112,19 @@ def read_json(path: str | Path, error: type[TTRError]) -> Any:
     try:
         size = path.stat().st_size
         if size > MAX_BYTES:
-            raise error(f"{path}: {size:,} bytes is more than the {MAX_BYTES:,} read")
+            raise error(
+                N_("{where}: {size:,} bytes is more than the {most:,} read"),
+                where=str(path),
+                size=size,
+                most=MAX_BYTES,
+            )
         data = path.read_bytes()
     except OSError as err:
-        raise error(f"{path}: cannot read the file ({err.strerror or err})") from None
+        raise error(
+            N_("{path}: cannot read the file ({reason:text})"),
+            path=str(path),
+            reason=err.strerror or str(err),
+        ) from None
     return parse_json(data, str(path), error)
 
 
@@ -103,9 +149,9 @@ def check_writable(path: str | Path) -> None:
     """Raise :class:`OSError` unless a file can be written at ``path`` (check before long work)."""
     path = Path(path)
     if path.is_dir():
-        raise IsADirectoryError(f"{path} is a folder")
+        raise IsADirectoryError(render("{path} is a folder", path=path))
     folder = path.parent if str(path.parent) else Path(".")
     if not folder.is_dir():
-        raise FileNotFoundError(f"no folder {folder} for {path}")
+        raise FileNotFoundError(render("no folder {folder} for {path}", folder=folder, path=path))
     if not os.access(folder, os.W_OK):
-        raise PermissionError(f"cannot write in {folder}")
+        raise PermissionError(render("cannot write in {folder}", folder=folder))

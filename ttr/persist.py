@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 from ttr.colors import CARD_KINDS, COLOR_SET, DECK_SIZE, hand_of
 from ttr.errors import SaveError, TTRError, preview
 from ttr.events import Log
+from ttr.i18n import N_, Message
 from ttr.jsonio import parse_json
 from ttr.state import (
     PHASES,
@@ -130,7 +131,7 @@ def game_to_dict(game: Game, include_history: bool = True) -> dict[str, Any]:
 
 
 def game_from_json(text: str | bytes, *, record: bool = True) -> Game:
-    return game_from_dict(parse_json(text, "saved game", SaveError), record=record)
+    return game_from_dict(parse_json(text, N_("saved game"), SaveError), record=record)
 
 
 def game_from_dict(data: Any, *, record: bool = True) -> Game:
@@ -138,19 +139,25 @@ def game_from_dict(data: Any, *, record: bool = True) -> Game:
     from ttr.game import Game
 
     if not isinstance(data, dict):
-        raise SaveError(f"a saved game is a JSON object, not {type(data).__name__}")
+        raise SaveError("a saved game is a JSON object, not {kind}", kind=type(data).__name__)
     fields = {"format", "version", "rules", "players", "state", "start", "actions"}
     _keys(data, fields, "", required=("format", "version", "rules", "players", "state"))
     if data["format"] != FORMAT:
-        raise SaveError(f"field 'format': expected {FORMAT!r}, not {preview(data['format'])}")
+        raise SaveError(
+            "field 'format': expected {expected!r}, not {value}",
+            expected=FORMAT,
+            value=preview(data["format"]),
+        )
     if data["version"] != VERSION or type(data["version"]) is not int:
         raise SaveError(
-            f"field 'version': this engine reads version {VERSION}, not {preview(data['version'])}"
+            "field 'version': this engine reads version {version}, not {value}",
+            version=VERSION,
+            value=preview(data["version"]),
         )
     try:
         setup = make_setup(_text(data["rules"], "rules"), data["players"])
     except TTRError as err:
-        raise SaveError(f"field 'rules'/'players': {err}") from None
+        raise SaveError("field 'rules'/'players': {reason}", reason=err.message) from None
     has_start = "start" in data
     if has_start != ("actions" in data):
         raise SaveError("fields 'start' and 'actions' come together")
@@ -165,12 +172,19 @@ def game_from_dict(data: Any, *, record: bool = True) -> Game:
         return game
     actions = data["actions"]
     if not isinstance(actions, list) or len(actions) > MAX_ACTIONS:
-        raise SaveError(f"field 'actions': expected a list of at most {MAX_ACTIONS} action texts")
+        raise SaveError(
+            "field 'actions': expected a list of at most {most} action texts", most=MAX_ACTIONS
+        )
     for number, text in enumerate(actions):
         try:
             game.play(_text(text, f"actions[{number}]", 300))
         except TTRError as err:
-            raise SaveError(f"field 'actions[{number}]' ({preview(text)}): {err}") from None
+            raise SaveError(
+                "field 'actions[{number}]' ({value}): {reason}",
+                number=number,
+                value=preview(text),
+                reason=err.message,
+            ) from None
     if state_to_dict(setup, game.state) != state_to_dict(setup, saved):
         raise SaveError("field 'state': it is not the position that 'start' and 'actions' reach")
     return game
@@ -181,7 +195,7 @@ def state_from_dict(setup: Setup, data: Any, where: str) -> State:
     from ttr.invariants import state_violations
 
     if not isinstance(data, dict):
-        raise SaveError(f"field {where!r}: expected an object")
+        raise SaveError("field {where!r}: expected an object", where=where)
     _keys(data, set(SAVE_KEYS), where + ".", required=SAVE_KEYS)
     f = _Fields(setup, data, where)
     state = empty_state(setup, random.Random(0))
@@ -214,22 +228,24 @@ def state_from_dict(setup: Setup, data: Any, where: str) -> State:
     derive(setup, state)
     problems = state_violations(setup, state)
     if problems:
-        raise SaveError(f"field {where!r}: {problems[0]}")
+        raise SaveError("field {where!r}: {reason}", where=where, reason=problems[0])
     return state
 
 
 def _keys(data: dict[str, Any], known: set[str], prefix: str, required: Sequence[str]) -> None:
     unknown = sorted(str(k) for k in data if k not in known)
     if unknown:
-        raise SaveError(f"unknown field {prefix}{preview(unknown[0])}")
+        raise SaveError("unknown field {prefix}{value}", prefix=prefix, value=preview(unknown[0]))
     missing = [k for k in required if k not in data]
     if missing:
-        raise SaveError(f"missing field {prefix}{missing[0]!r}")
+        raise SaveError("missing field {prefix}{name!r}", prefix=prefix, name=missing[0])
 
 
 def _text(value: Any, where: str, limit: int = 40) -> str:
     if not isinstance(value, str) or len(value) > limit:
-        raise SaveError(f"field {where!r}: expected a short text, not {preview(value)}")
+        raise SaveError(
+            "field {where!r}: expected a short text, not {value}", where=where, value=preview(value)
+        )
     return value
 
 
@@ -239,13 +255,19 @@ class _Fields:
     def __init__(self, setup: Setup, data: dict[str, Any], where: str):
         self.setup, self.data, self.where = setup, data, where
 
-    def fail(self, field: str, expected: str, got: Any) -> SaveError:
-        return SaveError(f"field '{self.where}.{field}': expected {expected}, not {preview(got)}")
+    def fail(self, field: str, expected: Message, got: Any) -> SaveError:
+        return SaveError(
+            "field '{where}.{field}': expected {expected}, not {value}",
+            where=self.where,
+            field=field,
+            expected=expected,
+            value=preview(got),
+        )
 
     def listed(self, field: str, most: int, value: Any = None) -> list[Any]:
         value = self.data[field] if value is None else value
         if not isinstance(value, list) or len(value) > most:
-            raise self.fail(field, f"a list of at most {most} items", value)
+            raise self.fail(field, Message("a list of at most {most} items", most=most), value)
         return value
 
     def integer(
@@ -255,19 +277,21 @@ class _Fields:
         if optional and value is None:
             return None
         if type(value) is not int or not low <= value <= high:
-            raise self.fail(field, f"a whole number from {low} to {high}", value)
+            raise self.fail(
+                field, Message("a whole number from {low} to {high}", low=low, high=high), value
+            )
         return value
 
     def boolean(self, field: str) -> bool:
         value = self.data[field]
         if type(value) is not bool:
-            raise self.fail(field, "true or false", value)
+            raise self.fail(field, Message("true or false"), value)
         return value
 
     def choice(self, field: str, options: Sequence[str], value: Any = ...) -> str:
         value = self.data[field] if value is ... else value
         if value not in options or not isinstance(value, str):
-            raise self.fail(field, "one of " + ", ".join(options), value)
+            raise self.fail(field, Message("one of {options}", options=", ".join(options)), value)
         return value
 
     def rng(self) -> tuple[Any, ...]:
@@ -284,7 +308,9 @@ class _Fields:
         try:
             random.Random().setstate(state)  # type: ignore[arg-type]
         except (TypeError, ValueError):
-            raise self.fail("rng", "a random generator state (random.getstate())", "...") from None
+            raise self.fail(
+                "rng", Message("a random generator state (random.getstate())"), "..."
+            ) from None
         assert state is not None
         return state
 
@@ -292,33 +318,35 @@ class _Fields:
         cards = self.listed(field, most, value)
         for i, card in enumerate(cards):
             if card not in CARD_KINDS or not isinstance(card, str):
-                raise self.fail(f"{field}[{i}]", "a card: " + ", ".join(CARD_KINDS), card)
+                raise self.fail(
+                    f"{field}[{i}]", Message("a card: {cards}", cards=", ".join(CARD_KINDS)), card
+                )
         return cards
 
     def market(self) -> list[str | None]:
         size = self.setup.rules.market_size
         market = self.data["market"]
         if not isinstance(market, list) or len(market) != size:
-            raise self.fail("market", f"a list of {size} cards or nulls", market)
+            raise self.fail("market", Message("a list of {size} cards or nulls", size=size), market)
         for i, card in enumerate(market):
             if card is not None and (not isinstance(card, str) or card not in CARD_KINDS):
-                raise self.fail(f"market[{i}]", "a card or null", card)
+                raise self.fail(f"market[{i}]", Message("a card or null"), card)
         return market
 
     def per_player(self, field: str, read: Callable[[Any, str], Any]) -> list[Any]:
         values = self.data[field]
         n = self.setup.num_players
         if not isinstance(values, list) or len(values) != n:
-            raise self.fail(field, f"a list with one entry per player ({n})", values)
+            raise self.fail(field, Message("a list with one entry per player ({n})", n=n), values)
         return [read(value, f"{field}[{seat}]") for seat, value in enumerate(values)]
 
     def hands(self) -> list[tuple[int, ...]]:
         def hand(value: Any, field: str) -> tuple[int, ...]:
             if not isinstance(value, dict):
-                raise self.fail(field, "an object {card: count}", value)
+                raise self.fail(field, Message("an object {shape}", shape="{card: count}"), value)
             for card, n in value.items():
                 if card not in CARD_KINDS:
-                    raise self.fail(field, "card names as keys", card)
+                    raise self.fail(field, Message("card names as keys"), card)
                 self.integer(f"{field}.{card}", 0, DECK_SIZE, value=n)
             return hand_of(value)
 
@@ -335,7 +363,11 @@ class _Fields:
         routes = len(self.setup.board.routes)
         owner = self.data["owner"]
         if not isinstance(owner, list) or len(owner) != routes:
-            raise self.fail("owner", f"a list of {routes} seats or nulls (one per route)", owner)
+            raise self.fail(
+                "owner",
+                Message("a list of {routes} seats or nulls (one per route)", routes=routes),
+                owner,
+            )
         for i, seat in enumerate(owner):
             self.integer(f"owner[{i}]", 0, self.setup.num_players - 1, optional=True, value=seat)
         return owner
@@ -343,26 +375,28 @@ class _Fields:
     def stations(self) -> dict[str, int]:
         stations = self.data["stations"]
         if not isinstance(stations, dict):
-            raise self.fail("stations", "an object {city: seat}", stations)
+            raise self.fail(
+                "stations", Message("an object {shape}", shape="{city: seat}"), stations
+            )
         for city, seat in stations.items():
             if city not in self.setup.board.cities:
-                raise self.fail("stations", "city names as keys", city)
+                raise self.fail("stations", Message("city names as keys"), city)
             self.integer(f"stations.{city}", 0, self.setup.num_players - 1, value=seat)
         return dict(stations)
 
     def offer(self, value: Any, field: str) -> TicketOffer:
         if not isinstance(value, dict):
-            raise self.fail(field, "an object", value)
+            raise self.fail(field, Message("an object"), value)
         names = ("player", "tickets", "keep_min", "keep_max", "unkept", "rule", "long_round")
         _keys(value, set(names), f"{self.where}.{field}.", required=names)
         tickets = self.ticket_list(value["tickets"], f"{field}.tickets")
         if not 1 <= len(tickets) <= 16:
-            raise self.fail(f"{field}.tickets", "1 to 16 tickets", tickets)
+            raise self.fail(f"{field}.tickets", Message("1 to 16 tickets"), tickets)
         if type(value["long_round"]) is not bool:
-            raise self.fail(f"{field}.long_round", "true or false", value["long_round"])
+            raise self.fail(f"{field}.long_round", Message("true or false"), value["long_round"])
         rule = value["rule"]
         if not isinstance(rule, str) or rule not in ("S4", "S5", "K1", "V1", "V2", "V3", "V4"):
-            raise self.fail(f"{field}.rule", "a ticket rule id (S4, S5, K1, V1-V4)", rule)
+            raise self.fail(f"{field}.rule", Message("a ticket rule id (S4, S5, K1, V1-V4)"), rule)
         keep_min = self.integer(f"{field}.keep_min", 0, len(tickets), value=value["keep_min"])
         return TicketOffer(
             self.integer(f"{field}.player", 0, self.setup.num_players - 1, value=value["player"]),
@@ -376,16 +410,16 @@ class _Fields:
 
     def tunnel(self, value: Any) -> TunnelAttempt:
         if not isinstance(value, dict):
-            raise self.fail("tunnel", "an object", value)
+            raise self.fail("tunnel", Message("an object"), value)
         names = ("route", "color", "locomotives", "revealed", "extra")
         _keys(value, set(names), f"{self.where}.tunnel.", required=names)
         routes = self.setup.board.routes
         route = routes[self.integer("tunnel.route", 0, len(routes) - 1, value=value["route"])]
         if not route.is_tunnel:
-            raise self.fail("tunnel.route", "the id of a tunnel", route.id)
+            raise self.fail("tunnel.route", Message("the id of a tunnel"), route.id)
         color = value["color"]
         if color is not None and (not isinstance(color, str) or color not in COLOR_SET):
-            raise self.fail("tunnel.color", "a card colour or null", color)
+            raise self.fail("tunnel.color", Message("a card colour or null"), color)
         reveal = self.setup.rules.tunnel_reveal
         revealed = self.cards("tunnel.revealed", reveal, value["revealed"])
         return TunnelAttempt(
@@ -399,9 +433,11 @@ class _Fields:
     def counts(self) -> dict[str, int]:
         counts = self.data["counts"]
         if not isinstance(counts, dict):
-            raise self.fail("counts", "an object {name: count}", counts)
+            raise self.fail("counts", Message("an object {shape}", shape="{name: count}"), counts)
         for name, n in counts.items():
             if name not in COUNT_NAMES:
-                raise self.fail("counts", "one of " + ", ".join(COUNT_NAMES), name)
+                raise self.fail(
+                    "counts", Message("one of {options}", options=", ".join(COUNT_NAMES)), name
+                )
             self.integer(f"counts.{name}", 0, 10**9, value=n)
         return dict(counts)

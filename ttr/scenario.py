@@ -81,7 +81,10 @@ MAX_POINTS = 100
 def _read(source: str | Path | dict[str, Any], variant: str | None) -> dict[str, Any]:
     data = source if isinstance(source, dict) else read_json(source, ScenarioError)
     if not isinstance(data, dict):
-        raise ScenarioError(f"{source}: expected a JSON object {{...}} at the top")
+        raise ScenarioError(
+            "{source}: expected a JSON object {{...}} at the top",
+            source=source,
+        )
     return data if variant is None else {**data, "variant": variant}
 
 
@@ -92,11 +95,17 @@ def scenario_rules(data: dict[str, Any]) -> RuleSet:
         raise ScenarioError("field 'rules': expected the rule set or map name, e.g. \"europe\"")
     variant = data.get("variant")
     if variant is not None and not isinstance(variant, str):
-        raise ScenarioError(f"field 'variant': expected a variant name, not {preview(variant)}")
+        raise ScenarioError(
+            "field 'variant': expected a variant name, not {value}",
+            value=preview(variant),
+        )
     try:
         return rule_set(name, variant)
     except TTRError as err:
-        raise ScenarioError(f"field 'rules': {err}") from None
+        raise ScenarioError(
+            "field 'rules': {err}",
+            err=err,
+        ) from None
 
 
 def load_scenario(
@@ -125,7 +134,12 @@ def play_actions(game: Game, actions: Any) -> None:
         try:
             game.play(text)
         except TTRError as err:
-            raise ScenarioError(f"step {number} ({preview(text)}): {err}") from None
+            raise ScenarioError(
+                "step {number} ({value}): {err}",
+                number=number,
+                value=preview(text),
+                err=err,
+            ) from None
 
 
 def stage(data: dict[str, Any]) -> Game:
@@ -133,14 +147,18 @@ def stage(data: dict[str, Any]) -> Game:
     unknown = sorted(str(k) for k in data if k not in KNOWN_KEYS)
     if unknown:
         raise ScenarioError(
-            f"unknown field(s) {', '.join(preview(k) for k in unknown[:3])}; "
-            f"known: {', '.join(sorted(KNOWN_KEYS))}"
+            "unknown field(s) {value}; known: {value2}",
+            value=", ".join(preview(k) for k in unknown[:3]),
+            value2=", ".join(sorted(KNOWN_KEYS)),
         )
     rules = scenario_rules(data)
     try:
         names = player_names(data.get("players", 2), rules)
     except TTRError as err:
-        raise ScenarioError(f"field 'players': {err}") from None
+        raise ScenarioError(
+            "field 'players': {err}",
+            err=err,
+        ) from None
     reader = _Reader(load_board(rules.map), rules, names)
     game = stage_position(
         rules,
@@ -163,15 +181,21 @@ def stage(data: dict[str, Any]) -> Game:
     for seat, trains in reader.per_player(data, "trains", reader.number).items():
         if game.trains[seat] != trains:
             raise ScenarioError(
-                f"field 'trains.{names[seat]}': {names[seat]}'s routes leave {game.trains[seat]} "
-                f"trains, not {trains} (stage routes for the trains used)"
+                "field 'trains.{name}': {name}'s routes leave {train} trains, not {trains} (stage "
+                "routes for the trains used)",
+                name=names[seat],
+                train=game.trains[seat],
+                trains=trains,
             )
     for seat, left in reader.per_player(data, "stations_left", reader.number).items():
         if game.stations_left[seat] != left:
             raise ScenarioError(
-                f"field 'stations_left.{names[seat]}': {names[seat]} has built "
-                f"{rules.stations - game.stations_left[seat]}, so has "
-                f"{game.stations_left[seat]} left, not {left} (ST1)"
+                "field 'stations_left.{name}': {name} has built {value}, so has {stations_left} "
+                "left, not {left} (ST1)",
+                name=names[seat],
+                value=rules.stations - game.stations_left[seat],
+                stations_left=game.stations_left[seat],
+                left=left,
             )
     return game
 
@@ -193,7 +217,10 @@ class _Reader:
         if isinstance(who, str) and who.isdigit() and len(who) < 3 and int(who) < len(self.players):
             return int(who)
         raise ScenarioError(
-            f"field {field!r}: unknown player {preview(who)} (players: {', '.join(self.players)})"
+            "field {field!r}: unknown player {value} (players: {value2})",
+            field=field,
+            value=preview(who),
+            value2=", ".join(self.players),
         )
 
     def per_player(self, data: dict[str, Any], field: str, read: Any) -> dict[int, Any]:
@@ -202,12 +229,15 @@ class _Reader:
         if isinstance(value, list):
             if len(value) != len(self.players):
                 raise ScenarioError(
-                    f"field {field!r}: a list needs one entry per player ({len(self.players)})"
+                    "field {field!r}: a list needs one entry per player ({count})",
+                    field=field,
+                    count=len(self.players),
                 )
             value = dict(enumerate(value))
         if not isinstance(value, dict):
             raise ScenarioError(
-                f"field {field!r}: expected {{player: ...}} or a list in seat order"
+                "field {field!r}: expected {{player: ...}} or a list in seat order",
+                field=field,
             )
         result = {}
         for who, item in value.items():
@@ -217,14 +247,20 @@ class _Reader:
 
     def number(self, value: Any, field: str) -> int:
         if type(value) is not int or not 0 <= value <= 1000:
-            raise ScenarioError(f"field {field!r}: expected a whole number, got {preview(value)}")
+            raise ScenarioError(
+                "field {field!r}: expected a whole number, got {value}",
+                field=field,
+                value=preview(value),
+            )
         return value
 
     def kind(self, word: Any, field: str) -> str:
         kind = card_kind(word) if isinstance(word, str) and len(word) < 20 else None
         if kind is None:
             raise ScenarioError(
-                f"field {field!r}: unknown card {preview(word)}; expected a colour or 'loco'"
+                "field {field!r}: unknown card {value}; expected a colour or 'loco'",
+                field=field,
+                value=preview(word),
             )
         return kind
 
@@ -234,7 +270,10 @@ class _Reader:
             counts = self.counts(value, field)
             return [card for card, n in counts.items() for _ in range(n)]
         if not isinstance(value, list) or len(value) > 110:
-            raise ScenarioError(f"field {field!r}: expected a list of cards or {{colour: count}}")
+            raise ScenarioError(
+                "field {field!r}: expected a list of cards or {{colour: count}}",
+                field=field,
+            )
         return [self.kind(card, field) for card in value]
 
     def counts(self, value: dict[str, Any], field: str) -> Counter[str]:
@@ -242,8 +281,11 @@ class _Reader:
         for word, n in value.items():
             if type(n) is not int or not 0 <= n <= 110:  # checked before anything is expanded
                 raise ScenarioError(
-                    f"field {field!r}: expected a card count from 0 to 110, got {preview(n)} "
-                    f"for {preview(word)}"
+                    "field {field!r}: expected a card count from 0 to 110, got {value} for "
+                    "{value2}",
+                    field=field,
+                    value=preview(n),
+                    value2=preview(word),
                 )
             counts[self.kind(word, field)] += n
         return counts
@@ -256,7 +298,8 @@ class _Reader:
     def market(self, value: Any) -> list[str | None]:
         if not isinstance(value, list) or len(value) > self.rules.market_size:
             raise ScenarioError(
-                f"field 'market': expected a list of up to {self.rules.market_size} cards"
+                "field 'market': expected a list of up to {market_size} cards",
+                market_size=self.rules.market_size,
             )
         return [None if card is None else self.kind(card, "market") for card in value]
 
@@ -265,29 +308,48 @@ class _Reader:
         try:
             pair = self.board.ticket_cities(ref)
         except UnknownReference as err:
-            raise ScenarioError(f"field {field!r}: {err}") from None
+            raise ScenarioError(
+                "field {field!r}: {err}",
+                field=field,
+                err=err,
+            ) from None
         for index, ticket in enumerate(self.pool):
             if {ticket.a, ticket.b} == pair:
                 return index
         more = ' (give {"cities": [A, B], "points": N} for any other pair)' if hint else ""
         raise ScenarioError(
-            f"field {field!r}: no ticket {preview(ref)} in {self.rules.title}{more}"
+            "field {field!r}: no ticket {value} in {title}{more}",
+            field=field,
+            value=preview(ref),
+            title=self.rules.title,
+            more=more,
         )
 
     def tickets(self, value: Any, field: str) -> list[int]:
         if not isinstance(value, list) or len(value) > len(self.pool):
-            raise ScenarioError(f'field {field!r}: expected a list of tickets like "Paris-Wien"')
+            raise ScenarioError(
+                'field {field!r}: expected a list of tickets like "Paris-Wien"',
+                field=field,
+            )
         return [self.ticket(ref, f"{field}[{i}]") for i, ref in enumerate(value)]
 
     def cities(self, value: Any, field: str) -> list[str]:
         if not isinstance(value, list) or len(value) > len(self.board.cities):
-            raise ScenarioError(f"field {field!r}: expected a list of cities")
+            raise ScenarioError(
+                "field {field!r}: expected a list of cities",
+                field=field,
+            )
         result = []
         for index, text in enumerate(value):
             try:
                 result.append(self.board.city(text))
             except UnknownReference as err:
-                raise ScenarioError(f"field '{field}[{index}]': {err}") from None
+                raise ScenarioError(
+                    "field '{field}[{index}]': {err}",
+                    field=field,
+                    index=index,
+                    err=err,
+                ) from None
         return result
 
     def routes(self, data: dict[str, Any]) -> dict[int, list[int]]:
@@ -319,13 +381,21 @@ class _Reader:
 
     def route_list(self, value: Any, field: str) -> list[tuple[Route, ...]]:
         if not isinstance(value, list) or len(value) > len(self.board.routes):
-            raise ScenarioError(f"field {field!r}: expected a list of routes")
+            raise ScenarioError(
+                "field {field!r}: expected a list of routes",
+                field=field,
+            )
         result = []
         for index, ref in enumerate(value):
             try:
                 result.append(self.board.find_routes(ref))
             except UnknownReference as err:
-                raise ScenarioError(f"field '{field}[{index}]': {err}") from None
+                raise ScenarioError(
+                    "field '{field}[{index}]': {err}",
+                    field=field,
+                    index=index,
+                    err=err,
+                ) from None
         return result
 
 
@@ -337,24 +407,41 @@ def position_players(data: Any) -> tuple[RuleSet, list[dict[str, Any]], list[str
     """The rule set, the player entries and their names of position data, each checked: the
     fields known, the players a non-empty list of objects with a valid name and known fields."""
     if not isinstance(data, dict):
-        raise ScenarioError("expected a JSON object {...} at the top")
+        raise ScenarioError("expected a JSON object {obj} at the top", obj="{...}")
     unknown = sorted(str(k) for k in data if k not in POSITION_KEYS)
     if unknown:
-        raise ScenarioError(f"unknown field {preview(unknown[0])} in the position")
+        raise ScenarioError(
+            "unknown field {value} in the position",
+            value=preview(unknown[0]),
+        )
     rules = scenario_rules(data)
     entries = data.get("players")
     if not isinstance(entries, list) or not entries:
-        raise ScenarioError('field \'players\': expected a list of players, e.g. [{"name": "Ann"}]')
+        raise ScenarioError(
+            "field 'players': expected a list of players, e.g. {example}",
+            example='[{"name": "Ann"}]',
+        )
     names = []
     for seat, entry in enumerate(entries):
         if not isinstance(entry, dict):
-            raise ScenarioError(f"field 'players[{seat}]': expected an object with a \"name\"")
+            raise ScenarioError(
+                "field 'players[{seat}]': expected an object with a \"name\"",
+                seat=seat,
+            )
         problem = name_problem(entry.get("name"))
         if problem:
-            raise ScenarioError(f"field 'players[{seat}].name': the name {problem}")
+            raise ScenarioError(
+                "field 'players[{seat}].name': the name {problem}",
+                seat=seat,
+                problem=problem,
+            )
         extra = sorted(str(k) for k in entry if k not in PLAYER_KEYS)
         if extra:
-            raise ScenarioError(f"field 'players[{seat}]': unknown field {preview(extra[0])}")
+            raise ScenarioError(
+                "field 'players[{seat}]': unknown field {value}",
+                seat=seat,
+                value=preview(extra[0]),
+            )
         names.append(entry["name"])
     return rules, entries, names
 
@@ -370,7 +457,10 @@ def load_position(
     try:
         names = list(player_names(names, rules))
     except TTRError as err:
-        raise ScenarioError(f"field 'players': {err}") from None
+        raise ScenarioError(
+            "field 'players': {err}",
+            err=err,
+        ) from None
     board = load_board(rules.map)
     reader = _Reader(board, rules, tuple(names))
     routes = reader.routes(
@@ -390,7 +480,11 @@ def load_position(
             ticket = _position_ticket(reader, item, field)
             key = (frozenset(ticket.cities), ticket.points)
             if key in seen:
-                raise ScenarioError(f"field {field!r}: {board.ticket_ref(ticket)} is listed twice")
+                raise ScenarioError(
+                    "field {field!r}: {value} is listed twice",
+                    field=field,
+                    value=board.ticket_ref(ticket),
+                )
             seen.add(key)
             tickets.append(ticket)
         holdings.append(
@@ -407,7 +501,11 @@ def load_position(
 def _list(entry: dict[str, Any], field: str, seat: int) -> list[Any]:
     value = entry.get(field, [])
     if not isinstance(value, list):
-        raise ScenarioError(f"field 'players[{seat}].{field}': expected a list")
+        raise ScenarioError(
+            "field 'players[{seat}].{field}': expected a list",
+            seat=seat,
+            field=field,
+        )
     return value
 
 
@@ -423,14 +521,23 @@ def _position_ticket(reader: _Reader, item: Any, field: str) -> Ticket:
             or not 1 <= points <= MAX_POINTS
         ):
             raise ScenarioError(
-                f'field {field!r}: expected {{"cities": [A, B], "points": N}}, '
-                f"N from 1 to {MAX_POINTS}"
+                'field {field!r}: expected {{"cities": [A, B], "points": N}}, N from 1 to '
+                "{MAX_POINTS}",
+                field=field,
+                MAX_POINTS=MAX_POINTS,
             )
         try:
             a, b = (reader.board.city(c) for c in cities)
         except UnknownReference as err:
-            raise ScenarioError(f"field {field!r}: {err}") from None
+            raise ScenarioError(
+                "field {field!r}: {err}",
+                field=field,
+                err=err,
+            ) from None
         if a == b:
-            raise ScenarioError(f"field {field!r}: a ticket joins two different cities")
+            raise ScenarioError(
+                "field {field!r}: a ticket joins two different cities",
+                field=field,
+            )
         return Ticket(a, b, points)
     return reader.pool[reader.ticket(item, field, hint=True)]

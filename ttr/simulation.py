@@ -18,6 +18,7 @@ from typing import Any
 from ttr.agents import make_agent, play_game
 from ttr.errors import TTRError
 from ttr.game import Game
+from ttr.i18n import N_, gettext, prender, render
 from ttr.rules import rule_set
 
 MAX_GAMES = 10_000_000
@@ -117,27 +118,40 @@ class Simulation:
     def table(self) -> str:
         """The summary as a plain-text table."""
         s = self.summary()
+        heads = (
+            prender("column", "seat"),
+            prender("column", "agent"),
+            prender("column", "mean score (95% CI)"),
+            prender("column", "win rate (95% CI)"),
+            prender("column", "tickets completed"),
+        )
         lines = [
-            f"{s['games']} games of {s['rules']}, {s['players']} players, seed {s['seed']}",
-            f"{'seat':>4}  {'agent':<8} {'mean score (95% CI)':>20}  "
-            f"{'win rate (95% CI)':<22}{'tickets completed':<22}",
+            render(
+                "{games} games of {rules}, {players} players, seed {seed}",
+                games=s["games"],
+                rules=s["rules"],
+                players=s["players"],
+                seed=s["seed"],
+            ),
+            f"{heads[0]:>4}  {heads[1]:<8} {heads[2]:>20}  {heads[3]:<22}{heads[4]:<22}",
         ]
         for row in s["seats"]:
             lines.append(
                 f"{row['seat']:>4}  {row['agent']:<8} {_pm(row['mean_score']):>20}  "
                 f"{_pct(row['win_rate']):<22}{_pct(row['ticket_completion']):<22}"
             )
-        lines.append(f"turns per game      {_pm(s['turns_per_game'])}")
-        lines.append(f"actions per game    {_pm(s['actions_per_game'])}")
-        lines.append(f"ticket completion   {_pct(s['ticket_completion'])}")
+        lines.append(render("turns per game      {value}", value=_pm(s["turns_per_game"])))
+        lines.append(render("actions per game    {value}", value=_pm(s["actions_per_game"])))
+        lines.append(render("ticket completion   {value}", value=_pct(s["ticket_completion"])))
         labels = {
-            "market_resets": "a market reset (D6)",
-            "loop_guard_stops": "a loop-guard stop (D9)",
-            "empty_deck": "an empty deck (D7)",
-            "passes": "a pass (T2)",
+            "market_resets": N_("a market reset (D6)"),
+            "loop_guard_stops": N_("a loop-guard stop (D9)"),
+            "empty_deck": N_("an empty deck (D7)"),
+            "passes": N_("a pass (T2)"),
         }
         for name, value in s["events"].items():
-            lines.append(f"games with {labels[name]:<24} {_pct(value)}")
+            said = f"{gettext(labels[name]):<24}"
+            lines.append(render("games with {what} {value}", what=said, value=_pct(value)))
         return "\n".join(line.rstrip() for line in lines)
 
     def _repr_html_(self) -> str:
@@ -205,9 +219,17 @@ def _play_chunk(args: tuple[str, int, tuple[str, ...], list[tuple[int, int]]]) -
 def check_run(games: int, jobs: int) -> None:
     """Refuse a number of games or worker processes out of range, before any game is played."""
     if type(games) is not int or not 1 <= games <= MAX_GAMES:
-        raise TTRError(f"--games: expected a number of games from 1 to {MAX_GAMES:,}, not {games}")
+        raise TTRError(
+            "--games: expected a number of games from 1 to {most:,}, not {value}",
+            most=MAX_GAMES,
+            value=games,
+        )
     if type(jobs) is not int or not 1 <= jobs <= MAX_JOBS:
-        raise TTRError(f"--jobs: expected a number of processes from 1 to {MAX_JOBS}, not {jobs}")
+        raise TTRError(
+            "--jobs: expected a number of processes from 1 to {most}, not {value}",
+            most=MAX_JOBS,
+            value=jobs,
+        )
 
 
 def simulate(
@@ -232,7 +254,9 @@ def simulate(
     if len(names) == 1:
         names = names * players
     if len(names) != players:
-        raise TTRError(f"give one agent per player ({players}), not {len(names)}")
+        raise TTRError(
+            "give one agent per player ({players}), not {given}", players=players, given=len(names)
+        )
     for agent in set(names):
         make_agent(agent)  # fail early on an unknown name
     Game(name, players, seed=0)  # and on a bad player count

@@ -73,15 +73,23 @@ def stage(
     from ttr.game import Game
 
     if type(seed) is not int:
-        raise ScenarioError(f"field 'seed': expected a whole number, not {preview(seed)}")
+        raise ScenarioError(
+            "field 'seed': expected a whole number, not {value}",
+            value=preview(seed),
+        )
     if rest not in RESTS:
         raise ScenarioError(
-            f"field 'rest': expected one of {', '.join(RESTS)}, not {preview(rest)}"
+            "field 'rest': expected one of {value}, not {value2}",
+            value=", ".join(RESTS),
+            value2=preview(rest),
         )
     try:
         game = Game(rules, players, seed, variant=variant, deal=False, record=record)
     except TTRError as err:
-        raise ScenarioError(f"field 'players': {err}") from None
+        raise ScenarioError(
+            "field 'players': {err}",
+            err=err,
+        ) from None
     setup, state = game.setup, game.state
     log = Log(game.events, setup, 0) if record else None
     stager = _Stager(setup, state)
@@ -109,7 +117,10 @@ def stage(
     stager.final_round()
     problems = state_violations(setup, state)
     if problems:
-        raise ScenarioError(f"the staged position breaks the rules: {problems[0]}")
+        raise ScenarioError(
+            "the staged position breaks the rules: {problem}",
+            problem=problems[0],
+        )
     if log:
         log.add("staged", None, to_play=state.current_player)
     return game
@@ -126,38 +137,61 @@ class _Stager:
 
     def seat(self, seat: Any, field: str) -> int:
         if type(seat) is not int or not 0 <= seat < self.setup.num_players:
-            raise ScenarioError(f"field {field!r}: no seat {preview(seat)}")
+            raise ScenarioError(
+                "field {field!r}: no seat {value}",
+                field=field,
+                value=preview(seat),
+            )
         return seat
 
     def per_seat(self, value: Any, field: str) -> dict[int, Any]:
         if not isinstance(value, Mapping):
-            raise ScenarioError(f"field {field!r}: expected {{seat: ...}}, not {preview(value)}")
+            raise ScenarioError(
+                "field {field!r}: expected {{seat: ...}}, not {value}",
+                field=field,
+                value=preview(value),
+            )
         return {self.seat(seat, field): item for seat, item in value.items()}
 
     def card_list(self, value: Any, field: str, most: int = 110) -> list[str]:
         if isinstance(value, str) or not isinstance(value, Sequence) or len(value) > most:
-            raise ScenarioError(f"field {field!r}: expected a list of at most {most} cards")
+            raise ScenarioError(
+                "field {field!r}: expected a list of at most {most} cards",
+                field=field,
+                most=most,
+            )
         for card in value:
             if card not in CARD_KINDS:
                 raise ScenarioError(
-                    f"field {field!r}: unknown card {preview(card)}; expected one of "
-                    + ", ".join(CARD_KINDS)
+                    "field {field!r}: unknown card {value}; expected one of {cards}",
+                    field=field,
+                    value=preview(card),
+                    cards=", ".join(CARD_KINDS),
                 )
         return list(value)
 
     def counts(self, value: Any, field: str) -> Counter[str]:
         if not isinstance(value, Mapping):
-            raise ScenarioError(f"field {field!r}: expected {{card: count}}, not {preview(value)}")
+            raise ScenarioError(
+                "field {field!r}: expected {{card: count}}, not {value}",
+                field=field,
+                value=preview(value),
+            )
         for card, n in value.items():
             if card not in CARD_KINDS:
                 raise ScenarioError(
-                    f"field {field!r}: unknown card {preview(card)}; expected one of "
-                    + ", ".join(CARD_KINDS)
+                    "field {field!r}: unknown card {value}; expected one of {cards}",
+                    field=field,
+                    value=preview(card),
+                    cards=", ".join(CARD_KINDS),
                 )
             if type(n) is not int or not 0 <= n <= FULL[card]:
                 raise ScenarioError(
-                    f"field '{field}.{card}': expected a count from 0 to {FULL[card]}, "
-                    f"not {preview(n)}"
+                    "field '{field}.{card}': expected a count from 0 to {full}, not {value}",
+                    field=field,
+                    card=card,
+                    full=FULL[card],
+                    value=preview(n),
                 )
         return Counter(dict(value))
 
@@ -179,8 +213,10 @@ class _Stager:
             for card, n in cards.items():
                 if n > left[card]:
                     raise ScenarioError(
-                        f"field {field!r}: places more {card} cards than the {FULL[card]} "
-                        "in the game"
+                        "field {field!r}: places more {card} cards than the {full} in the game",
+                        field=field,
+                        card=card,
+                        full=FULL[card],
                     )
                 left[card] -= n
 
@@ -195,7 +231,8 @@ class _Stager:
                 or len(market) > rules.market_size
             ):
                 raise ScenarioError(
-                    f"field 'market': expected a list of up to {rules.market_size} cards"
+                    "field 'market': expected a list of up to {market_size} cards",
+                    market_size=rules.market_size,
                 )
             shown = self.card_list([c for c in market if c is not None], "market")
             place(Counter(shown), "market")
@@ -237,21 +274,33 @@ class _Stager:
             check_locomotives(setup, state, log, None)  # only the D9 guard may leave it so
             if not state.loop_guard:
                 raise ScenarioError(
-                    f"field 'market': {rules.market_locomotive_limit} or more face-up "
-                    "locomotives would be reset at once (D6); stage at most "
-                    f"{rules.market_locomotive_limit - 1}"
+                    "field 'market': {market_locomotive_limit} or more face-up locomotives would "
+                    "be reset at once (D6); stage at most {value}",
+                    market_locomotive_limit=rules.market_locomotive_limit,
+                    value=rules.market_locomotive_limit - 1,
                 )
 
     def ticket_list(self, value: Any, field: str, used: set[int]) -> list[int]:
         pool = self.setup.ticket_pool
         if isinstance(value, str) or not isinstance(value, Sequence) or len(value) > len(pool):
-            raise ScenarioError(f"field {field!r}: expected a list of tickets")
+            raise ScenarioError(
+                "field {field!r}: expected a list of tickets",
+                field=field,
+            )
         for ticket in value:
             if type(ticket) is not int or not 0 <= ticket < len(pool):
-                raise ScenarioError(f"field {field!r}: no ticket {preview(ticket)}")
+                raise ScenarioError(
+                    "field {field!r}: no ticket {value}",
+                    field=field,
+                    value=preview(ticket),
+                )
             if ticket in used:
                 ref = self.setup.board.ticket_ref(pool[ticket])
-                raise ScenarioError(f"field {field!r}: ticket {ref} is placed twice")
+                raise ScenarioError(
+                    "field {field!r}: ticket {ref} is placed twice",
+                    field=field,
+                    ref=ref,
+                )
             used.add(ticket)
         return list(value)
 
@@ -285,8 +334,13 @@ class _Stager:
             longs = sum(setup.ticket_pool[t].long for t in dealt)
             if len(dealt) != first.size or longs != first.long:
                 raise ScenarioError(
-                    f"field {field!r}: the first offer holds {first.size} tickets, "
-                    f"{first.long} of them long; got {len(dealt)} with {longs} long"
+                    "field {field!r}: the first offer holds {size} tickets, {long} of them long; "
+                    "got {count} with {longs} long",
+                    field=field,
+                    size=first.size,
+                    long=first.long,
+                    count=len(dealt),
+                    longs=longs,
                 )
             fixed[seat] = dealt
         deal_tickets(setup, self.state, log, fixed)
@@ -302,27 +356,42 @@ class _Stager:
                 or not isinstance(ids, Sequence)
                 or len(ids) > len(board.routes)
             ):
-                raise ScenarioError(f"field {field!r}: expected a list of routes")
+                raise ScenarioError(
+                    "field {field!r}: expected a list of routes",
+                    field=field,
+                )
             for index, route_id in enumerate(ids):
                 where = f"{field}[{index}]"
                 if type(route_id) is not int or not 0 <= route_id < len(board.routes):
-                    raise ScenarioError(f"field {where!r}: no route {preview(route_id)}")
+                    raise ScenarioError(
+                        "field {where!r}: no route {value}",
+                        where=where,
+                        value=preview(route_id),
+                    )
                 ref = board.ref(board.routes[route_id])
                 holder = owner[route_id]
                 if holder is not None:
                     raise ScenarioError(
-                        f"field {where!r}: {ref} is owned twice (already by {self.name(holder)})"
+                        "field {where!r}: {ref} is owned twice (already by {value})",
+                        where=where,
+                        ref=ref,
+                        value=self.name(holder),
                     )
                 bar = double_bar(board, tuple(owner), route_id, seat, setup.double_lock)
                 if bar == "own both":
                     raise ScenarioError(
-                        f"field {where!r}: {self.name(seat)} would own both routes of the "
-                        f"double {ref} (C5)"
+                        "field {where!r}: {value} would own both routes of the double {ref} (C5)",
+                        where=where,
+                        value=self.name(seat),
+                        ref=ref,
                     )
                 if bar == "lock":
                     raise ScenarioError(
-                        f"field {where!r}: both routes of the double {ref} are used in a "
-                        f"{setup.num_players}-player game (C5)"
+                        "field {where!r}: both routes of the double {ref} are used in a "
+                        "{num_players}-player game (C5)",
+                        where=where,
+                        ref=ref,
+                        num_players=setup.num_players,
                     )
                 owner[route_id] = seat
         state.owner = tuple(owner)
@@ -330,8 +399,11 @@ class _Stager:
             used = sum(r.length for r in board.routes if owner[r.id] == seat)
             if used > setup.rules.trains:
                 raise ScenarioError(
-                    f"field 'routes.{self.name(seat)}': these routes need {used} trains; a player "
-                    f"has only {setup.rules.trains} (S1)"
+                    "field 'routes.{value}': these routes need {used} trains; a player has only "
+                    "{trains} (S1)",
+                    value=self.name(seat),
+                    used=used,
+                    trains=setup.rules.trains,
                 )
 
     def final_round(self) -> None:
@@ -353,21 +425,36 @@ class _Stager:
         for seat, cities in self.per_seat(stations, "stations").items():
             field = f"stations.{self.name(seat)}"
             if isinstance(cities, str) or not isinstance(cities, Sequence):
-                raise ScenarioError(f"field {field!r}: expected a list of cities")
+                raise ScenarioError(
+                    "field {field!r}: expected a list of cities",
+                    field=field,
+                )
             if cities and not rules.has_stations:
-                raise ScenarioError(f"field {field!r}: there are no stations in {rules.title}")
+                raise ScenarioError(
+                    "field {field!r}: there are no stations in {title}",
+                    field=field,
+                    title=rules.title,
+                )
             if len(cities) > rules.stations:
                 raise ScenarioError(
-                    f"field {field!r}: at most {rules.stations} stations per player, "
-                    f"not {len(cities)} (ST1)"
+                    "field {field!r}: at most {stations} stations per player, not {count} (ST1)",
+                    field=field,
+                    stations=rules.stations,
+                    count=len(cities),
                 )
             for index, city in enumerate(cities):
                 where = f"{field}[{index}]"
                 if city not in board.cities:
-                    raise ScenarioError(f"field {where!r}: no city {preview(city)}")
+                    raise ScenarioError(
+                        "field {where!r}: no city {value}",
+                        where=where,
+                        value=preview(city),
+                    )
                 if city in placed:
                     raise ScenarioError(
-                        f"field {where!r}: {board.display(city)} has two stations (ST1)"
+                        "field {where!r}: {value} has two stations (ST1)",
+                        where=where,
+                        value=board.display(city),
                     )
                 placed[city] = seat
         state.stations = placed

@@ -95,9 +95,12 @@ class Setup:
 
 
 def make_setup(
-    rules: str | RuleSet, players: int | Sequence[str], variant: str | None = None
+    rules: str | RuleSet | Any, players: int | Sequence[str], variant: str | None | Any = None
 ) -> Setup:
     """The setup of a game, checking the player count and names (S1).
+
+    ``rules`` and ``variant`` are checked by :func:`ttr.rules.rule_set` (``| Any``: a compiled
+    build, which enforces annotations, lets any value reach that check and its message).
 
     A setup never changes, so games made from the same rule-set name, player count and
     variant share one (a simulation makes thousands of games).

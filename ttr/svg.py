@@ -41,6 +41,7 @@ from typing import Any
 import numpy as np
 
 from ttr.board import Board, Route
+from ttr.i18n import Np_, pgettext, render
 from ttr.map_layout import (
     CITY_EDGE,
     CITY_FACE,
@@ -120,12 +121,17 @@ def city_id(city: str) -> str:
 
 def route_title(board: Board, route: Route) -> str:
     """What a route's tooltip says: ``"Bruxelles–Paris · 2 · yellow"`` (and its kind)."""
-    text = f"{board.display(route.a)}–{board.display(route.b)} · {route.length} · {route.color}"
+    text = render(
+        "{a}–{b} · {length} · {color:colour}",
+        a=board.display(route.a),
+        b=board.display(route.b),
+        length=route.length,
+        color=route.color,
+    )
     if route.is_tunnel:
-        text += " · tunnel"
+        text += render(" · tunnel")
     elif route.is_ferry:
-        loco = "locomotive" if route.locomotives == 1 else "locomotives"
-        text += f" · ferry, {route.locomotives} {loco}"
+        text += render(" · ferry, {n:#locomotive}", n=route.locomotives)
     return text
 
 
@@ -185,6 +191,27 @@ def live_svg(board: Board, players: Sequence[str] | None, layout: str) -> Svg:
     return _draw(board, layout, marks, False, None, True, False, live=True)
 
 
+LEGEND_WORDS = (
+    Np_("legend", "Routes"),
+    Np_("legend", "Players"),
+    Np_("legend", "tunnel"),
+    Np_("legend", "ferry (each L: one locomotive card)"),
+    Np_("legend", "city"),
+    Np_("legend", "station"),
+    Np_("legend", "highlighted"),
+)
+"""The words of :func:`ttr.map_layout.legend_entries`, as the live map's legend says them."""
+
+
+def _legend_label(entry: LegendEntry) -> str:
+    """A legend entry's label in the language in force (a player's name stays as it is)."""
+    if entry.kind == "player":
+        return entry.label
+    if entry.kind == "route":
+        return pgettext("colour", entry.label)
+    return pgettext("legend", entry.label)
+
+
 def legend_html(board: Board, players: Sequence[str] | None, station_key: bool) -> str:
     """The legend of a map as HTML (text that wraps, in the page's font size), each sample a
     small SVG drawn with the map's own classes (a map on the page brings their stylesheet)."""
@@ -196,10 +223,10 @@ def legend_html(board: Board, players: Sequence[str] | None, station_key: bool) 
         items = "".join(
             f'<span class="ttr-key"><svg class="ttr-map{game}" width="32" height="15" '
             f'viewBox="-2 -{_n(h / 2 + 2)} {_n(w + 4)} {_n(h + 4)}">'
-            f"{_sample(entry, 0, 0, w, h)}</svg>{_esc(entry.label)}</span>"
+            f"{_sample(entry, 0, 0, w, h)}</svg>{_esc(_legend_label(entry))}</span>"
             for entry in entries
         )
-        sections.append(f'<div class="ttr-keys"><b>{title}</b>{items}</div>')
+        sections.append(f'<div class="ttr-keys"><b>{pgettext("legend", title)}</b>{items}</div>')
     return f'<div class="ttr-legend-html">{"".join(sections)}</div>'
 
 
@@ -376,11 +403,13 @@ _ADVANCE = dict(
 
 
 def text_width(text: str, size: float) -> float:
-    """The width of ``text`` set in DejaVu Sans at ``size`` (accented letters as their base)."""
+    """The width of ``text`` set in DejaVu Sans at ``size`` (accented letters as their base; a
+    wide character, such as a Hangul syllable, one em)."""
     total = 0
     for char in text:
         base = unicodedata.normalize("NFKD", char)[:1]
-        total += _ADVANCE.get(base, 620)
+        wide = unicodedata.east_asian_width(char) in ("W", "F")
+        total += 1000 if wide else _ADVANCE.get(base, 620)
     return total * size / 1000
 
 
@@ -507,10 +536,11 @@ def _draw(
     legend_parts, legend_height = _legend(sections, width, top + map_height)
     height = top + map_height + legend_height
     classes = "ttr-map" + (" ttr-game" if game else "") + (" ttr-live" if live else "")
+    label = title or render("The {board} map", board=board.name)
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" class="{classes}" '
         f'viewBox="0 0 {_n(width)} {_n(height)}" width="{_n(width)}" height="{_n(height)}" '
-        f'role="img" aria-label="{_esc(title or f"The {board.name} map")}">',
+        f'role="img" aria-label="{_esc(label)}">',
         f"<style>{_STYLE}</style>",
         f'<rect class="ttr-sea" x="0" y="{_n(top)}" width="{_n(width)}" '
         f'height="{_n(map_height)}"/>',
@@ -639,6 +669,7 @@ def _legend(
         return [], 0.0
     size, row = _LEGEND_SIZE, _LEGEND_ROW
     swatch_w, swatch_h = _SWATCH
+    sections = [(pgettext("legend", title), entries) for title, entries in sections]
     title_width = max(text_width(t, size) * 1.1 for t, _ in sections) + 24
     parts = [f'<g class="ttr-legend" font-size="{_n(size)}">']
     y = top + row * 0.75
@@ -646,13 +677,13 @@ def _legend(
         parts.append(f'<text x="10" y="{_n(y + size * 0.36)}" font-weight="bold">{title}</text>')
         x = title_width
         for entry in entries:
-            w = swatch_w + 8 + text_width(entry.label, size) + 26
+            label = _legend_label(entry)
+            w = swatch_w + 8 + text_width(label, size) + 26
             if x + w > width and x > title_width:
                 x, y = title_width, y + row
             parts.append(_sample(entry, x, y, swatch_w, swatch_h))
             parts.append(
-                f'<text x="{_n(x + swatch_w + 8)}" y="{_n(y + size * 0.36)}">'
-                f"{_esc(entry.label)}</text>"
+                f'<text x="{_n(x + swatch_w + 8)}" y="{_n(y + size * 0.36)}">{_esc(label)}</text>'
             )
             x += w
         y += row

@@ -12,6 +12,8 @@ import hashlib
 import json
 from typing import Any
 
+from ttr.i18n import render
+
 
 def _normal(value: Any) -> str:
     """A canonical text for an answer: numbers, strings (case and spaces ignored), lists, sets."""
@@ -38,10 +40,13 @@ def is_correct(answer: Any, expected: str) -> bool:
 
 
 def check(answer: Any, expected: str, hint: str = "") -> None:
-    """Print whether the learner's ``answer`` is right (see :func:`is_correct`)."""
+    """Print whether the learner's ``answer`` is right (see :func:`is_correct`), in the language
+    in force (:mod:`ttr.i18n`)."""
     if answer is None or answer is ...:
-        print("Fill in your answer above, then run this cell again.")
+        print(render("Fill in your answer above, then run this cell again."))
     elif is_correct(answer, expected):
-        print("Correct!")
+        print(render("Correct!"))
+    elif hint:
+        print(render("Not yet. Hint: {hint}", hint=hint))
     else:
-        print("Not yet." + (f" Hint: {hint}" if hint else ""))
+        print(render("Not yet."))

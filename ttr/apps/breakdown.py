@@ -18,19 +18,28 @@ True
 from __future__ import annotations
 
 from ttr.board import Board
+from ttr.i18n import N_, gettext, prender, render
 from ttr.rules import RuleSet
 from ttr.scoring.breakdown import Outcome
-from ttr.text import count
 from ttr.widgets.common import esc, player_swatch, table_html
 
 __all__ = ["breakdown_html", "focus_choices", "focus_marks"]
 
+BONUS_NAMES = (N_("Longest Route"), N_("European Express"))
+"""The rule sets' names of the longest-trail bonus (``RuleSet.longest_bonus_name``), translated."""
+
 
 def breakdown_html(outcome: Outcome, board: Board, rules: RuleSet) -> str:
     """The score table, best first, then each player's tickets, trail and stations (F1-F5)."""
-    header = ["player", "routes", "tickets", "longest trail", "total"]
+    header = [
+        prender("column", "player"),
+        prender("column", "routes"),
+        prender("column", "tickets"),
+        prender("column", "longest trail"),
+        prender("column", "total"),
+    ]
     if rules.has_stations:
-        header.insert(4, "stations")
+        header.insert(4, prender("column", "stations"))
     best = max((s.longest_route for s in outcome.scores), default=0)
     rows = []
     for seat in outcome.ranking:
@@ -55,37 +64,64 @@ def breakdown_html(outcome: Outcome, board: Board, rules: RuleSet) -> str:
         items = [
             f"{'✔' if t.completed else '✘'} {esc(board.ticket_ref(t.ticket))} {t.points:+d}"
             for t in score.tickets
-        ] or ["no tickets"]
-        trail = " › ".join(esc(board.ref(r)) for r in score.longest_trail.routes) or "no routes"
-        lines = [
-            f"<b>{esc(score.name)}</b>: {score.route_points} for routes (C3, F1); tickets "
-            f"(F2, K4): {'; '.join(items)}.",
-            f"Longest trail {count(score.longest_route, 'train')}"
-            + (
-                f", the longest (+{score.longest_route_bonus} {esc(rules.longest_bonus_name)}, F3)"
-                if score.longest_route_bonus
-                else (f" (the longest is {best}, F3)" if best else " (F3)")
+        ] or [render("no tickets")]
+        trail = " › ".join(
+            esc(render("{ref:route}", ref=board.ref(r))) for r in score.longest_trail.routes
+        ) or render("no routes")
+        if score.longest_route_bonus:
+            longest = render(
+                ", the longest (+{bonus} {name}, F3)",
+                bonus=score.longest_route_bonus,
+                name=esc(gettext(rules.longest_bonus_name)),
             )
-            + f": {trail}.",
+        else:
+            longest = render(" (the longest is {best}, F3)", best=best) if best else " (F3)"
+        lines = [
+            render(
+                "<b>{name}</b>: {points} for routes (C3, F1); tickets (F2, K4): {items}.",
+                name=esc(score.name),
+                points=score.route_points,
+                items="; ".join(items),
+            ),
+            render(
+                "Longest trail {trains:#train}{longest}: {trail}.",
+                trains=score.longest_route,
+                longest=longest,
+                trail=trail,
+            ),
         ]
         if rules.has_stations:
             unbuilt = rules.stations - score.stations_built
             borrowed = [
-                f"{esc(board.display(city))} borrows "
-                + ("nothing (no opponent route there)" if r is None else esc(board.ref(r)))
+                render(
+                    "{city} borrows nothing (no opponent route there)",
+                    city=esc(board.display(city)),
+                )
+                if r is None
+                else render(
+                    "{city} borrows {ref:route}",
+                    city=esc(board.display(city)),
+                    ref=esc(board.ref(r)),
+                )
                 for city, r in score.station_routes.items()
             ]
             lines.append(
-                f"Stations: {count(unbuilt, 'station')} unbuilt, +{score.station_points} (ST6, F4)"
+                render(
+                    "Stations: {unbuilt:#station} unbuilt, +{points} (ST6, F4)",
+                    unbuilt=unbuilt,
+                    points=score.station_points,
+                )
                 + (f"; {'; '.join(borrowed)} (ST3, ST4)" if borrowed else "")
                 + "."
             )
         details.append("<li>" + "<br>".join(lines) + "</li>")
-    names = " and ".join(esc(n) for n in outcome.winner_names)
-    tied = " (a shared win, F5)" if len(outcome.winners) > 1 else ""
+    names = render(" and ").join(esc(n) for n in outcome.winner_names)
+    tied = render(" (a shared win, F5)") if len(outcome.winners) > 1 else ""
+    winner = render("Winner: <b>{names}</b>{tied}.", names=names, tied=tied)
+    title = render("Final score")
     return (
-        f'<div class="ttr-breakdown"><b>Final score</b>{table}'
-        f'<div class="ttr-winner">Winner: <b>{names}</b>{tied}.</div>'
+        f'<div class="ttr-breakdown"><b>{title}</b>{table}'
+        f'<div class="ttr-winner">{winner}</div>'
         f'<ul class="ttr-details">{"".join(details)}</ul></div>'
     )
 
@@ -108,8 +144,20 @@ def focus_choices(outcome: Outcome) -> list[tuple[str, str]]:
     found = []
     for seat, score in enumerate(outcome.scores):
         found.append(
-            (f"{score.name}: longest trail ({score.longest_route} trains)", f"trail:{seat}")
+            (
+                render(
+                    "{name}: longest trail ({trains} trains)",
+                    name=score.name,
+                    trains=score.longest_route,
+                ),
+                f"trail:{seat}",
+            )
         )
         if score.stations_built:
-            found.append((f"{score.name}: stations and borrowed routes", f"stations:{seat}"))
+            found.append(
+                (
+                    render("{name}: stations and borrowed routes", name=score.name),
+                    f"stations:{seat}",
+                )
+            )
     return found

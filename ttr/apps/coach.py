@@ -25,17 +25,37 @@ import html
 import os
 import re
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 from urllib.parse import quote
 
+from ttr.actions import (
+    Action,
+    BuildStation,
+    Claim,
+    Decline,
+    DrawCard,
+    DrawTickets,
+    KeepTickets,
+    Pass,
+    PayTunnel,
+)
 from ttr.errors import IllegalAction
+from ttr.i18n import N_, Np_, fill, gettext, pgettext, prender, render
+
+if TYPE_CHECKING:
+    from ttr.agents.base import Choice
+    from ttr.game import Game
 
 __all__ = [
     "LESSONS",
     "NOTEBOOK_TITLES",
     "Lesson",
     "Note",
+    "hint_text",
     "lesson",
+    "move_words",
     "note_html",
+    "notebook_title",
     "notes_html",
     "refusal",
     "rules_cited",
@@ -43,85 +63,91 @@ __all__ = [
 ]
 
 NOTEBOOK_TITLES = {
-    "00_start_here": "00 · Start here",
-    "01_setup": "01 · Setup",
-    "02_drawing_cards": "02 · Drawing train cards",
-    "03_claiming_routes": "03 · Claiming routes",
-    "04_tunnels_and_ferries": "04 · Tunnels and ferries",
-    "05_stations": "05 · Stations",
-    "06_destination_tickets": "06 · Destination tickets",
-    "07_longest_route": "07 · The longest route",
-    "08_end_of_game_and_scoring": "08 · The end of the game and final scoring",
+    "00_start_here": Np_("heading", "00 · Start here"),
+    "01_setup": Np_("heading", "01 · Setup"),
+    "02_drawing_cards": Np_("heading", "02 · Drawing train cards"),
+    "03_claiming_routes": Np_("heading", "03 · Claiming routes"),
+    "04_tunnels_and_ferries": Np_("heading", "04 · Tunnels and ferries"),
+    "05_stations": Np_("heading", "05 · Stations"),
+    "06_destination_tickets": Np_("heading", "06 · Destination tickets"),
+    "07_longest_route": Np_("heading", "07 · The longest route"),
+    "08_end_of_game_and_scoring": Np_("heading", "08 · The end of the game and final scoring"),
 }
 """Each rule notebook's title (its first heading)."""
 
 LESSONS: dict[str, tuple[str, str]] = {
-    "S1": ("01_setup", "What each player gets (S1)"),
-    "S2": ("01_setup", "The deal (S2)"),
-    "S3": ("01_setup", "Checking the face-up cards (S3)"),
-    "S4": ("01_setup", "The opening tickets on the USA board (S4)"),
-    "S5": ("01_setup", "The opening tickets on the Europe board (S5)"),
-    "S6": ("01_setup", "Seat order (S6)"),
-    "T1": ("00_start_here", "A turn in two minutes (T1)"),
-    "T2": ("00_start_here", "One thing at a time (T3)"),
-    "T3": ("00_start_here", "One thing at a time (T3)"),
-    "D1": ("02_drawing_cards", "Two cards, one at a time (D1, D2)"),
-    "D2": ("02_drawing_cards", "Two cards, one at a time (D1, D2)"),
-    "D3": ("02_drawing_cards", "Locomotives: face up or blind (D3, D5)"),
-    "D4": ("02_drawing_cards", "Never a face-up locomotive second (D4)"),
-    "D5": ("02_drawing_cards", "Locomotives: face up or blind (D3, D5)"),
-    "D6": ("02_drawing_cards", "Three face-up locomotives: a fresh market (D6)"),
-    "D7": ("02_drawing_cards", "Out of cards (D7)"),
-    "D8": ("02_drawing_cards", "A draw of one card (D8)"),
-    "D9": ("02_drawing_cards", "The loop guard (D9)"),
-    "D10": ("02_drawing_cards", "No limit, and no peeking (D10)"),
-    "C1": ("03_claiming_routes", "Enough trains, to the very last one (C1)"),
-    "C2": ("03_claiming_routes", "Colours and locomotives (C2)"),
-    "C3": ("03_claiming_routes", "The cards go at once, and so do the points (C3)"),
-    "C4": ("03_claiming_routes", "Anywhere on the board (C4)"),
-    "C5": ("03_claiming_routes", "Double routes (C5)"),
-    "C6": ("04_tunnels_and_ferries", "Ferries need their locomotives (C6)"),
-    "C7": ("04_tunnels_and_ferries", "Tunnels: the worked example (C7)"),
-    "C8": ("04_tunnels_and_ferries", "Giving the tunnel up (C8)"),
-    "C9": ("04_tunnels_and_ferries", "A short deck (C9)"),
-    "K1": ("06_destination_tickets", "Drawing three, keeping at least one (K1)"),
-    "K2": ("06_destination_tickets", "A deck running low, and an empty deck (K2)"),
-    "K3": ("06_destination_tickets", "Secret, and never thrown away (K3)"),
-    "K4": ("06_destination_tickets", "At the end: any path of your own routes (K4)"),
-    "ST1": ("05_stations", "Building a station (ST1, ST2)"),
-    "ST2": ("05_stations", "Building a station (ST1, ST2)"),
-    "ST3": ("05_stations", "At the end: one borrowed route per station (ST3)"),
-    "ST4": ("05_stations", "Choosing exactly: all combinations (ST4)"),
-    "ST5": ("05_stations", "Borrowed routes never lengthen your trail (ST5)"),
-    "ST6": ("05_stations", "Stations left in the box (ST6)"),
-    "E1": ("08_end_of_game_and_scoring", "The end trigger and the final round (E1)"),
-    "E2": ("08_end_of_game_and_scoring", "Triggered only once (E2)"),
-    "F1": ("08_end_of_game_and_scoring", "The final score, item by item (F1–F4)"),
-    "F2": ("08_end_of_game_and_scoring", "The final score, item by item (F1–F4)"),
-    "F3": ("07_longest_route", "What is a continuous route? A trail"),
-    "F4": ("08_end_of_game_and_scoring", "The final score, item by item (F1–F4)"),
-    "F5": ("08_end_of_game_and_scoring", "Tie-breaks (F5)"),
-    "V1": ("01_setup", "Four ways to play Europe (V1–V4)"),
-    "V2": ("01_setup", "Mega Europe, step by step (V2)"),
-    "V3": ("01_setup", "Four ways to play Europe (V1–V4)"),
-    "V4": ("01_setup", "Big Cities: draw 4, keep 1 (V4)"),
+    "S1": ("01_setup", Np_("heading", "What each player gets (S1)")),
+    "S2": ("01_setup", Np_("heading", "The deal (S2)")),
+    "S3": ("01_setup", Np_("heading", "Checking the face-up cards (S3)")),
+    "S4": ("01_setup", Np_("heading", "The opening tickets on the USA board (S4)")),
+    "S5": ("01_setup", Np_("heading", "The opening tickets on the Europe board (S5)")),
+    "S6": ("01_setup", Np_("heading", "Seat order (S6)")),
+    "T1": ("00_start_here", Np_("heading", "A turn in two minutes (T1)")),
+    "T2": ("00_start_here", Np_("heading", "One thing at a time (T3)")),
+    "T3": ("00_start_here", Np_("heading", "One thing at a time (T3)")),
+    "D1": ("02_drawing_cards", Np_("heading", "Two cards, one at a time (D1, D2)")),
+    "D2": ("02_drawing_cards", Np_("heading", "Two cards, one at a time (D1, D2)")),
+    "D3": ("02_drawing_cards", Np_("heading", "Locomotives: face up or blind (D3, D5)")),
+    "D4": ("02_drawing_cards", Np_("heading", "Never a face-up locomotive second (D4)")),
+    "D5": ("02_drawing_cards", Np_("heading", "Locomotives: face up or blind (D3, D5)")),
+    "D6": ("02_drawing_cards", Np_("heading", "Three face-up locomotives: a fresh market (D6)")),
+    "D7": ("02_drawing_cards", Np_("heading", "Out of cards (D7)")),
+    "D8": ("02_drawing_cards", Np_("heading", "A draw of one card (D8)")),
+    "D9": ("02_drawing_cards", Np_("heading", "The loop guard (D9)")),
+    "D10": ("02_drawing_cards", Np_("heading", "No limit, and no peeking (D10)")),
+    "C1": ("03_claiming_routes", Np_("heading", "Enough trains, to the very last one (C1)")),
+    "C2": ("03_claiming_routes", Np_("heading", "Colours and locomotives (C2)")),
+    "C3": ("03_claiming_routes", Np_("heading", "The cards go at once, and so do the points (C3)")),
+    "C4": ("03_claiming_routes", Np_("heading", "Anywhere on the board (C4)")),
+    "C5": ("03_claiming_routes", Np_("heading", "Double routes (C5)")),
+    "C6": ("04_tunnels_and_ferries", Np_("heading", "Ferries need their locomotives (C6)")),
+    "C7": ("04_tunnels_and_ferries", Np_("heading", "Tunnels: the worked example (C7)")),
+    "C8": ("04_tunnels_and_ferries", Np_("heading", "Giving the tunnel up (C8)")),
+    "C9": ("04_tunnels_and_ferries", Np_("heading", "A short deck (C9)")),
+    "K1": ("06_destination_tickets", Np_("heading", "Drawing three, keeping at least one (K1)")),
+    "K2": ("06_destination_tickets", Np_("heading", "A deck running low, and an empty deck (K2)")),
+    "K3": ("06_destination_tickets", Np_("heading", "Secret, and never thrown away (K3)")),
+    "K4": (
+        "06_destination_tickets",
+        Np_("heading", "At the end: any path of your own routes (K4)"),
+    ),
+    "ST1": ("05_stations", Np_("heading", "Building a station (ST1, ST2)")),
+    "ST2": ("05_stations", Np_("heading", "Building a station (ST1, ST2)")),
+    "ST3": ("05_stations", Np_("heading", "At the end: one borrowed route per station (ST3)")),
+    "ST4": ("05_stations", Np_("heading", "Choosing exactly: all combinations (ST4)")),
+    "ST5": ("05_stations", Np_("heading", "Borrowed routes never lengthen your trail (ST5)")),
+    "ST6": ("05_stations", Np_("heading", "Stations left in the box (ST6)")),
+    "E1": (
+        "08_end_of_game_and_scoring",
+        Np_("heading", "The end trigger and the final round (E1)"),
+    ),
+    "E2": ("08_end_of_game_and_scoring", Np_("heading", "Triggered only once (E2)")),
+    "F1": ("08_end_of_game_and_scoring", Np_("heading", "The final score, item by item (F1–F4)")),
+    "F2": ("08_end_of_game_and_scoring", Np_("heading", "The final score, item by item (F1–F4)")),
+    "F3": ("07_longest_route", Np_("heading", "What is a continuous route? A trail")),
+    "F4": ("08_end_of_game_and_scoring", Np_("heading", "The final score, item by item (F1–F4)")),
+    "F5": ("08_end_of_game_and_scoring", Np_("heading", "Tie-breaks (F5)")),
+    "V1": ("01_setup", Np_("heading", "Four ways to play Europe (V1–V4)")),
+    "V2": ("01_setup", Np_("heading", "Mega Europe, step by step (V2)")),
+    "V3": ("01_setup", Np_("heading", "Four ways to play Europe (V1–V4)")),
+    "V4": ("01_setup", Np_("heading", "Big Cities: draw 4, keep 1 (V4)")),
 }
 """For each rule id, the notebook and the heading of the section that teaches it."""
 
 ADVICE = {
-    "D4": "Take another face-up card or draw from the deck.",
-    "T3": "Finish the decision in front of you first.",
-    "C1": "Pick a shorter route: you cannot use more trains than you have left.",
-    "C2": "Collect more cards of one colour (locomotives count as any colour), then try again.",
-    "C5": "Look for another way between these cities.",
-    "C6": "A ferry needs a locomotive for each locomotive symbol on it.",
-    "ST1": "Choose a city without a station.",
-    "ST2": "A station costs more cards the more you have built: collect cards of one colour.",
+    "D4": N_("Take another face-up card or draw from the deck."),
+    "T3": N_("Finish the decision in front of you first."),
+    "C1": N_("Pick a shorter route: you cannot use more trains than you have left."),
+    "C2": N_("Collect more cards of one colour (locomotives count as any colour), then try again."),
+    "C5": N_("Look for another way between these cities."),
+    "C6": N_("A ferry needs a locomotive for each locomotive symbol on it."),
+    "ST1": N_("Choose a city without a station."),
+    "ST2": N_("A station costs more cards the more you have built: collect cards of one colour."),
     **dict.fromkeys(
         ("S4", "S5", "K1", "V2", "V3", "V4"),
-        "Tick at least as many tickets as the rule asks for, then keep them.",
+        N_("Tick at least as many tickets as the rule asks for, then keep them."),
     ),
-    "K2": "There are no tickets left to draw: draw cards or claim a route instead.",
+    "K2": N_("There are no tickets left to draw: draw cards or claim a route instead."),
 }
 """What to try instead, after a refusal under some rules."""
 
@@ -158,7 +184,7 @@ class Lesson:
 
     @property
     def title(self) -> str:
-        return f"{NOTEBOOK_TITLES[self.notebook]}, “{self.heading}”"
+        return f"{notebook_title(self.notebook)}, “{self.heading}”"
 
 
 @dataclass(frozen=True)
@@ -175,9 +201,15 @@ class Note:
 
 
 def lesson(rule: str) -> Lesson:
-    """Where rule ``rule`` is taught (``KeyError`` for an unknown id)."""
+    """Where rule ``rule`` is taught (``KeyError`` for an unknown id), in the language in force:
+    the Korean headings are those of the Korean notebooks (``notebooks/ko/``)."""
     notebook, heading = LESSONS[rule]
-    return Lesson(rule, notebook, heading)
+    return Lesson(rule, notebook, pgettext("heading", heading))
+
+
+def notebook_title(notebook: str) -> str:
+    """A rule notebook's title, in the language in force."""
+    return pgettext("heading", NOTEBOOK_TITLES[notebook])
 
 
 def rules_cited(text: str) -> tuple[str, ...]:
@@ -198,10 +230,10 @@ def rule_in(rule: str, text: str) -> bool:
 
 def refusal(err: IllegalAction) -> Note:
     """The coach's words for an action the engine refused: its reason, its rule, what to try."""
-    reason = err.reason.rstrip(".")
-    text = f"Not allowed: {reason} ({err.rule})."
+    reason = str(err.reason).rstrip(".")
+    text = render("Not allowed: {reason} ({rule}).", reason=reason, rule=err.rule)
     if err.rule in ADVICE:
-        text += f" {ADVICE[err.rule]}"
+        text += f" {gettext(ADVICE[err.rule])}"
     return Note("refusal", text)
 
 
@@ -216,14 +248,18 @@ def note_html(note: Note, links: bool = True) -> str:
     where = [lesson(rule) for rule in note.rules]
     if links:  # the notebook named too, should a link open it at its top
         shown = " · ".join(
-            f"{html.escape(NOTEBOOK_TITLES[at.notebook])}, “"
+            f"{html.escape(notebook_title(at.notebook))}, “"
             f'<a href="{html.escape(at.href)}" target="_blank" rel="noopener" '
             f'title="{html.escape(at.title)}">{html.escape(at.label)}</a>”'
             for at in where
         )
     else:
         shown = " · ".join(html.escape(at.title) for at in where)
-    learn = f'<div class="ttr-learn">Learn it: {shown}</div>' if shown else ""
+    learn = (
+        '<div class="ttr-learn">' + render("Learn it: {where}", where=shown) + "</div>"
+        if shown
+        else ""
+    )
     return (
         f'<div class="ttr-note ttr-note-{note.kind}" style="color:{color}">'
         f"{icon} {html.escape(note.text)}{learn}</div>"
@@ -241,3 +277,88 @@ def served_alone() -> bool:
     return os.environ.get("SERVER_SOFTWARE", "").startswith("voila/") and os.environ.get(
         "SCRIPT_NAME", "/"
     ).rstrip("/") in ("", "/voila")
+
+
+_MOVES = {
+    "deck": Np_("move", "draw deck"),
+    "slot": Np_("move", "draw {slot}"),
+    "claim": Np_("move", "claim {ref:route} {paid:payment}"),
+    "station": Np_("move", "station {city} {paid:payment}"),
+    "pay": Np_("move", "pay {paid:payment}"),
+    "keep": Np_("move", "keep {tickets}"),
+    "tickets": Np_("move", "tickets"),
+    "decline": Np_("move", "decline"),
+    "pass": Np_("move", "pass"),
+}
+"""The coach's words for a move: in English, exactly its notation (``game.notation``)."""
+
+
+def move_words(game: Game, action: Action) -> str:
+    """``action`` as the coach says it, in the language in force (in English: its notation)."""
+    board = game.board
+    if isinstance(action, DrawCard):
+        if action.slot is None:
+            return prender("move", _MOVES["deck"])
+        return prender("move", _MOVES["slot"], slot=action.slot + 1)
+    if isinstance(action, Claim):
+        route = board.routes[action.route]
+        paid = (action.color, route.length - action.locomotives, action.locomotives)
+        return prender("move", _MOVES["claim"], ref=board.ref(route), paid=paid)
+    if isinstance(action, BuildStation):
+        rules, left = game.rules, game.stations_left[game.current_player]
+        cost = rules.station_costs[rules.stations - left] if left else 1
+        paid = (action.color, cost - action.locomotives, action.locomotives)
+        return prender("move", _MOVES["station"], city=board.display(action.city), paid=paid)
+    if isinstance(action, PayTunnel) and game.tunnel is not None:
+        tunnel = game.tunnel
+        paid = (tunnel.color, tunnel.extra - action.locomotives, action.locomotives)
+        return prender("move", _MOVES["pay"], paid=paid)
+    if isinstance(action, KeepTickets) and action.keep:
+        return prender("move", _MOVES["keep"], tickets=" ".join(str(i + 1) for i in action.keep))
+    if isinstance(action, DrawTickets):
+        return prender("move", _MOVES["tickets"])
+    if isinstance(action, Decline):
+        return prender("move", _MOVES["decline"])
+    if isinstance(action, Pass):
+        return prender("move", _MOVES["pass"])
+    return game.notation(action)
+
+
+_REASONS = {
+    "claim": N_(
+        "{move}: it is on the cheapest path for the ticket {ticket} ({points:#point}), which "
+        "needs {routes_left:#more route}."
+    ),
+    "keep": N_(
+        "{move}: {tickets} ({points:#point}) for about {trains_needed:#train} of the "
+        "{trains_free} not yet planned."
+    ),
+    "station": N_(
+        "{move}: the ticket {ticket} can only be finished through {owner}'s route "
+        "{borrows:route} (ST3)."
+    ),
+    "tickets": N_(
+        "{move}: every ticket is done or out of reach, and {trains:#train} are left for new ones."
+    ),
+    "longest": N_("{move}: no ticket needs a route it can claim, so it takes the longest one."),
+    "draw any": N_("{move}: no face-up card is one the plan needs."),
+    "draw": N_("{move}: the planned routes need {card} cards."),
+    "pay": N_("{move}: the tunnel is worth its extra cost (fewest locomotives first)."),
+    "decline": N_("{move}: the extra cost cannot be paid (C8)."),
+    "last resort": N_("{move}: nothing else is possible."),
+}
+"""The greedy bot's reasons (``Choice.reason["kind"]``), as the coach says them."""
+
+
+def hint_text(game: Game, choice: Choice) -> str:
+    """The greedy bot's choice and its reason in one sentence, in the language in force (in
+    English: the bot's own ``choice.text``)."""
+    reason = dict(choice.reason)
+    kind = reason.pop("kind")
+    if kind == "draw" and reason.get("card") is None:
+        kind = "draw any"
+    if kind == "keep":
+        reason["tickets"] = ", ".join(reason["tickets"])
+        reason["trains_needed"] = int(reason["trains_needed"])
+    template = _REASONS.get(kind, _REASONS["last resort"])
+    return fill(gettext(template), move=move_words(game, choice.action), **reason)

@@ -51,16 +51,16 @@ from ttr.actions import (
 from ttr.agents import AGENTS, SEARCH_AGENTS, Agent, make_agent
 from ttr.agents.greedy import GreedyAgent, Paths
 from ttr.apps.breakdown import focus_choices, focus_marks
-from ttr.apps.coach import Note, refusal
+from ttr.apps.coach import Note, hint_text, refusal
 from ttr.board import Route
 from ttr.colors import CARD_COLORS, GRAY, LOCOMOTIVE
 from ttr.errors import IllegalAction, SaveError, TTRError, preview
 from ttr.game import OPENING, SECOND_CARD, TICKETS, TUNNEL, TURN, Game
+from ttr.i18n import N_, Np_, gettext, prender, render
 from ttr.jsonio import parse_json, read_json, write_json
 from ttr.payment import payment_options
 from ttr.scoring import best_station_routes, completed_tickets
 from ttr.scoring.breakdown import Outcome
-from ttr.text import count
 from ttr.widgets.claim import route_reasons
 
 __all__ = [
@@ -82,14 +82,20 @@ __all__ = [
 HUMAN = "you"
 """The ``who`` of a seat played by a person at the table."""
 BOT_LABELS = {
-    "random": "random bot",
-    "greedy": "greedy bot",
-    "long": "long-route bot",
-    "mcts": "search bot",
+    "random": N_("random bot"),
+    "greedy": N_("greedy bot"),
+    "long": N_("long-route bot"),
+    "mcts": N_("search bot"),
 }
 """The bots a seat may hold (names of :func:`ttr.agents.make_agent`), as the table names them."""
 SPEEDS = ("instant", "one at a time", "autoplay")
 """How the bots' turns are played: all at once, one per request, or one per timer tick."""
+SPEED_LABELS = {
+    "instant": Np_("speed", "instant"),
+    "one at a time": Np_("speed", "one at a time"),
+    "autoplay": Np_("speed", "autoplay"),
+}
+"""How the table names each speed (``pgettext("speed", ...)`` in the language in force)."""
 FORMAT, VERSION = "ttr-play-table", 1
 MAX_OFFER = 5
 """The most tickets ever on offer (V2 and V4 deal 5)."""
@@ -98,10 +104,11 @@ NARRATION_LINES = 14
 
 
 def cards_label(color: str | None, colored: int, locomotives: int) -> str:
-    """``("red", 2, 1)`` -> ``"2 red + 1 loco"``: a payment as the option buttons name it."""
-    parts = [f"{colored} {color}"] if color and colored else []
+    """``("red", 2, 1)`` -> ``"2 red + 1 loco"``: a payment as the option buttons name it (in
+    the language in force)."""
+    parts = [render("{n} {color:colour}", n=colored, color=color)] if color and colored else []
     if locomotives or not parts:
-        parts.append(f"{locomotives} {LOCOMOTIVE}")
+        parts.append(render("{n} {color:colour}", n=locomotives, color=LOCOMOTIVE))
     return " + ".join(parts)
 
 
@@ -109,7 +116,10 @@ def checked_index(value: object, size: int, what: str) -> int:
     """``value`` as a position from 0 to ``size - 1``, or a :class:`TTRError` naming it."""
     if type(value) is not int or not 0 <= value < size:
         raise TTRError(
-            f"{what}: expected a whole number from 0 to {size - 1}, not {preview(value)}"
+            "{what}: expected a whole number from 0 to {last}, not {value}",
+            what=what,
+            last=size - 1,
+            value=preview(value),
         )
     return value
 
@@ -117,13 +127,18 @@ def checked_index(value: object, size: int, what: str) -> int:
 def seat_label(who: str) -> str:
     """``"you"`` -> ``"a person"``; ``"greedy"`` -> ``"greedy bot"``; ``"mcts:40"`` too."""
     if who == HUMAN:
-        return "a person"
-    return BOT_LABELS.get(who.partition(":")[0], f"{who} bot")
+        return render("a person")
+    name = who.partition(":")[0]
+    return gettext(BOT_LABELS[name]) if name in BOT_LABELS else render("{who} bot", who=who)
 
 
 def _check_who(who: object, field: str, error: type[TTRError]) -> str:
     if not isinstance(who, str) or len(who) > 20:
-        raise error(f"field {field!r}: expected 'you' or a bot name, not {preview(who)}")
+        raise error(
+            N_("field {field!r}: expected 'you' or a bot name, not {value}"),
+            field=field,
+            value=preview(who),
+        )
     key = who.strip().lower()
     if key == HUMAN:
         return HUMAN
@@ -135,7 +150,12 @@ def _check_who(who: object, field: str, error: type[TTRError]) -> str:
     ):
         return f"{name}:{budget}" if budget else name
     known = ", ".join([HUMAN, *BOT_LABELS])
-    raise error(f"field {field!r}: unknown seat {preview(who)} (known: {known})")
+    raise error(
+        N_("field {field!r}: unknown seat {value} (known: {known})"),
+        field=field,
+        value=preview(who),
+        known=known,
+    )
 
 
 @dataclass(frozen=True)
@@ -171,14 +191,22 @@ class TicketLine:
     over: bool = False  # the game has ended: nothing more can join it
 
     def text(self) -> str:
+        """The line of the ticket list, in the language in force."""
+        fields = {"ref": self.ref, "points": self.points}
         if self.connected:
-            return f"{self.ref} ({self.points}): joined ✔"
+            return render("{ref} ({points}): joined ✔", **fields)
         if self.over:
-            return f"{self.ref} ({self.points}): not joined ✘ (K4)"
+            return render("{ref} ({points}): not joined ✘ (K4)", **fields)
         if self.trains_needed is None:
-            return f"{self.ref} ({self.points}): cut off ✘ (a station could borrow a route, ST3)"
-        routes = count(len(self.path), "route")
-        return f"{self.ref} ({self.points}): needs {count(self.trains_needed, 'train')} ({routes})"
+            return render(
+                "{ref} ({points}): cut off ✘ (a station could borrow a route, ST3)", **fields
+            )
+        return render(
+            "{ref} ({points}): needs {trains:#train} ({routes:#route})",
+            trains=self.trains_needed,
+            routes=len(self.path),
+            **fields,
+        )
 
 
 @dataclass(frozen=True)
@@ -243,7 +271,10 @@ def ticket_marks(tickets: Sequence[TicketLine]) -> tuple[dict[str, str], dict[st
             if marks.get(city) != "open":
                 marks[city] = "joined" if line.connected else "open"
             lines.setdefault(city, []).append(line.text())
-    notes = {city: "your ticket " + "; your ticket ".join(said) for city, said in lines.items()}
+    notes = {
+        city: "; ".join(render("your ticket {line}", line=line) for line in said)
+        for city, said in lines.items()
+    }
     return marks, notes
 
 
@@ -255,7 +286,9 @@ def public_lines(game: Game, viewer: int | None, last: int = NARRATION_LINES) ->
         seat = event.player
         if event.kind == "draw" and event.data["slot"] is None and seat != viewer:
             text = [
-                f"{'The table' if seat is None else game.players[seat]} draws a card from the deck."
+                render("The table draws a card from the deck.")
+                if seat is None
+                else render("{name} draws a card from the deck.", name=game.players[seat])
             ]
         else:
             text = event.lines
@@ -285,11 +318,17 @@ class PlayModel:
     ):
         self.seats = tuple(s if isinstance(s, Seat) else Seat(*s) for s in seats)
         if tuple(s.name for s in self.seats) != game.players:
-            raise TTRError(f"the seats {[s.name for s in self.seats]} are not the game's players")
+            raise TTRError(
+                "the seats {seats} are not the game's players", seats=[s.name for s in self.seats]
+            )
         if not any(not s.is_bot for s in self.seats):
             raise TTRError("at least one seat must be played by a person ('you')")
         if speed not in SPEEDS:
-            raise TTRError(f"unknown speed {preview(speed)} (known: {', '.join(SPEEDS)})")
+            raise TTRError(
+                "unknown speed {value} (known: {known})",
+                value=preview(speed),
+                known=", ".join(SPEEDS),
+            )
         self.game = game
         self.seed = seed
         self.speed = speed
@@ -384,7 +423,8 @@ class PlayModel:
     def reveal(self) -> Note:
         """The person to play has the laptop: show their cards."""
         self.revealed = True
-        return self._say(Note("info", f"{self.seats[self.viewer].name}'s cards are shown."))
+        name = self.seats[self.viewer].name
+        return self._say(Note("info", render("{name}'s cards are shown.", name=name)))
 
     def _say(self, *notes: Note) -> Note:
         self.notes = list(notes)
@@ -395,16 +435,22 @@ class PlayModel:
         """Why the person cannot act now, or None."""
         game = self.game
         if game.is_over:
-            return Note("info", "The game is over: see the final score below.")
+            return Note("info", render("The game is over: see the final score below."))
         if self.bot_to_play:
             seat = self.seats[self.to_play]
             return Note(
                 "info",
-                f"It is {seat.name}'s turn ({seat_label(seat.who)}): press “Next bot turn”.",
+                render(
+                    "It is {name}'s turn ({who}): press “Next bot turn”.",
+                    name=seat.name,
+                    who=seat_label(seat.who),
+                ),
             )
         if not self.revealed:
             name = self.seats[self.viewer].name
-            return Note("info", f"Pass the laptop to {name}, who presses “I am {name}”.")
+            return Note(
+                "info", render("Pass the laptop to {name}, who presses “I am {name}”.", name=name)
+            )
         return None
 
     # -----------------------------------------------------------------------------------------
@@ -482,9 +528,13 @@ class PlayModel:
             tries = [BuildStation(city, max(CARD_COLORS, key=hand.__getitem__), 0)]
         nth = ("first", "second", "third", "fourth")[min(built, 3)]
         about = (
-            f"Your {nth} station costs {count(cost, 'card')} of one colour (ST2)."
+            render(
+                "Your {nth:ordinal} station costs {cost:#card} of one colour (ST2).",
+                nth=nth,
+                cost=cost,
+            )
             if left
-            else "You have no station left (ST1)."
+            else render("You have no station left (ST1).")
         )
         return self._choose_among(city, tries, about)
 
@@ -501,13 +551,21 @@ class PlayModel:
         if self.hint_action not in legal:  # the hinted payment stays marked among the options
             self.hint_action = None
         what = self._target_name(target)
-        return self._say(Note("info", f"{what}: choose how to pay. {about}"))
+        return self._say(
+            Note("info", render("{what}: choose how to pay. {about}", what=what, about=about))
+        )
 
     def _target_name(self, target: Route | str) -> str:
         board = self.game.board
         if isinstance(target, Route):
-            return f"{board.ref(target)} ({target.length} {target.color}{_kind(target)})"
-        return f"A station in {board.display(target)}"
+            return render(
+                "{ref:route} ({length} {color:colour}{kind})",
+                ref=board.ref(target),
+                length=target.length,
+                color=target.color,
+                kind=_kind(target),
+            )
+        return render("A station in {city}", city=board.display(target))
 
     def options(self) -> list[Option]:
         """The ways to settle what is in front of the person: a tunnel's extra cost (and
@@ -524,8 +582,8 @@ class PlayModel:
                     paid = cards_label(
                         tunnel.color, tunnel.extra - action.locomotives, action.locomotives
                     )
-                    found.append(Option(f"Pay {paid}", action))
-            return found + [Option("Decline", Decline())]
+                    found.append(Option(render("Pay {cards}", cards=paid), action))
+            return found + [Option(prender("button", "Decline"), Decline())]
         target, seat = self.selection, game.current_player
         if target is None or game.phase != TURN:
             return []
@@ -550,7 +608,9 @@ class PlayModel:
         """Play option ``index`` of :meth:`options` (a payment, or declining a tunnel)."""
         options = self.options()
         if not 0 <= index < len(options):
-            return self._say(Note("info", "Click a route or a city first: then choose how to pay."))
+            return self._say(
+                Note("info", render("Click a route or a city first: then choose how to pay."))
+            )
         return self._play(options[index].action)
 
     def decline(self) -> Note:
@@ -601,54 +661,96 @@ class PlayModel:
             offer = game.offer
             assert offer is not None
             went = {
-                "box": "leave the game",
-                "bottom": "go under the ticket deck",
-                "bottom_shuffled": "are shuffled under the ticket deck",
+                "box": N_("leave the game"),
+                "bottom": N_("go under the ticket deck"),
+                "bottom_shuffled": N_("are shuffled under the ticket deck"),
             }[offer.unkept]
+            most = (
+                render(" and at most {high}", high=offer.keep_max)
+                if offer.keep_max < len(offer.tickets)
+                else ""
+            )
             texts = [
-                f"Keep at least {offer.keep_min} of these {len(offer.tickets)} tickets"
-                + (f" and at most {offer.keep_max}" if offer.keep_max < len(offer.tickets) else "")
-                + f"; the others {went} ({offer.rule})."
+                render(
+                    "Keep at least {low} of these {offered} tickets{most}; the others {went} "
+                    "({rule}).",
+                    low=offer.keep_min,
+                    offered=len(offer.tickets),
+                    most=most,
+                    went=gettext(went),
+                    rule=offer.rule,
+                )
             ]
             return texts + [
-                "Kept tickets stay secret and are never thrown away (K3).",
-                "At the end a ticket whose cities your routes join scores its points; "
-                "any other loses them (K4).",
+                render("Kept tickets stay secret and are never thrown away (K3)."),
+                render(
+                    "At the end a ticket whose cities your routes join scores its points; "
+                    "any other loses them (K4)."
+                ),
             ]
         if phase == SECOND_CARD:
             return [
-                "Your second card (D1): any face-up card except a locomotive (D4), or the top "
-                "of the deck, even if it turns out to be a locomotive (D5).",
-                "A face-up card you take is replaced at once from the deck (D2).",
+                render(
+                    "Your second card (D1): any face-up card except a locomotive (D4), or the top "
+                    "of the deck, even if it turns out to be a locomotive (D5)."
+                ),
+                render("A face-up card you take is replaced at once from the deck (D2)."),
             ]
         if phase == TUNNEL:
             tunnel = game.tunnel
             assert tunnel is not None
-            paid = "locomotives only" if tunnel.color is None else tunnel.color
+            paid = (
+                render("locomotives only")
+                if tunnel.color is None
+                else render("{color:colour}", color=tunnel.color)
+            )
+            revealed = (
+                render("{colors:colour list}", colors=tunnel.revealed)
+                if tunnel.revealed
+                else render("nothing")
+            )
             return [
-                f"The deck revealed {', '.join(tunnel.revealed) or 'nothing'}: each card "
-                f"matching your payment ({paid}) or a locomotive costs one more card (C7).",
-                "Pay the extra, or decline: your cards go back to your hand and your turn ends; "
-                "the revealed cards are discarded either way (C8).",
+                render(
+                    "The deck revealed {revealed}: each card matching your payment ({paid}) or a "
+                    "locomotive costs one more card (C7).",
+                    revealed=revealed,
+                    paid=paid,
+                ),
+                render(
+                    "Pay the extra, or decline: your cards go back to your hand and your turn "
+                    "ends; the revealed cards are discarded either way (C8)."
+                ),
             ]
         texts = [
-            "On your turn you do exactly one thing (T1): draw 2 train cards (D1), claim a route "
-            "(C1, C2), draw destination tickets (K1)"
-            + (", or build a station (ST1)." if rules.has_stations else ".")
+            render(
+                "On your turn you do exactly one thing (T1): draw 2 train cards (D1), claim a "
+                "route (C1, C2), draw destination tickets (K1), or build a station (ST1)."
+            )
+            if rules.has_stations
+            else render(
+                "On your turn you do exactly one thing (T1): draw 2 train cards (D1), claim a "
+                "route (C1, C2), draw destination tickets (K1)."
+            )
         ]
         if any(card == LOCOMOTIVE for card in game.cards.market):
-            texts.append("A face-up locomotive taken as your first card is the whole draw (D3).")
+            texts.append(
+                render("A face-up locomotive taken as your first card is the whole draw (D3).")
+            )
         if isinstance(self.selection, Route):
             texts += route_reasons(game, self.selection, seat)
         elif isinstance(self.selection, str):
             texts.append(
-                "A station goes on any city without one, and costs 1, 2, then 3 cards of one "
-                "colour (ST1, ST2); at the end it lends you one opponent route there (ST3)."
+                render(
+                    "A station goes on any city without one, and costs 1, 2, then 3 cards of one "
+                    "colour (ST1, ST2); at the end it lends you one opponent route there (ST3)."
+                )
             )
         if game.final_turns_left is not None:
             texts.append(
-                f"The final round is on: {count(game.final_turns_left, 'turn')} left, "
-                "yours included (E1)."
+                render(
+                    "The final round is on: {turns:#turn} left, yours included (E1).",
+                    turns=game.final_turns_left,
+                )
             )
         return texts
 
@@ -659,7 +761,8 @@ class PlayModel:
             return self._say(not_ready)
         choice = GreedyAgent(0).explain(self.game, self.to_play)
         self.hint_action = choice.action
-        return self._say(Note("hint", f"Hint, the greedy bot's choice: {choice.text}"))
+        text = hint_text(self.game, choice)
+        return self._say(Note("hint", render("Hint, the greedy bot's choice: {text}", text=text)))
 
     def take_back(self) -> Note:
         """Take back the person's last action and every bot action after it (in teacher mode:
@@ -671,7 +774,7 @@ class PlayModel:
             mine = [i for i, seat in enumerate(self.actors) if self.is_human(seat)]
             keep = mine[-1] if mine else -1
         if keep < 0:
-            return self._say(Note("info", "There is nothing of yours to take back."))
+            return self._say(Note("info", render("There is nothing of yours to take back.")))
         while len(self.actors) > keep:
             game.undo()
             self.actors.pop()
@@ -682,7 +785,7 @@ class PlayModel:
         who = self.seats[self.to_play].name
         self._follow_turn()
         self.revealed = True
-        return self._say(Note("info", f"Taken back: {who} is to play again."))
+        return self._say(Note("info", render("Taken back: {name} is to play again.", name=who)))
 
     # -----------------------------------------------------------------------------------------
     # The bots
@@ -748,51 +851,65 @@ class PlayModel:
         """A table saved by :meth:`to_dict`; a bad field raises :class:`SaveError` naming it.
         The bots start afresh from their seeds."""
         if not isinstance(data, dict):
-            raise SaveError("expected a JSON object {...} at the top")
+            raise SaveError("expected a JSON object {obj} at the top", obj="{...}")
         if data.get("format") != FORMAT:
             raise SaveError(
-                f"field 'format': expected {FORMAT!r}, not {preview(data.get('format'))}"
+                "field 'format': expected {expected!r}, not {value}",
+                expected=FORMAT,
+                value=preview(data.get("format")),
             )
         if data.get("version") != VERSION:
             raise SaveError(
-                f"field 'version': expected {VERSION}, not {preview(data.get('version'))}"
+                "field 'version': expected {expected}, not {value}",
+                expected=VERSION,
+                value=preview(data.get("version")),
             )
         unknown = sorted(
             set(data) - {"format", "version", "seats", "seed", "speed", "teacher", "game"}
         )
         if unknown:
-            raise SaveError(f"unknown field {preview(unknown[0])}")
+            raise SaveError("unknown field {value}", value=preview(unknown[0]))
         seed, speed, teacher = data.get("seed"), data.get("speed"), data.get("teacher")
         if type(seed) is not int or not 0 <= seed < 2**63:
-            raise SaveError(f"field 'seed': expected a whole number, not {preview(seed)}")
+            raise SaveError(
+                "field 'seed': expected a whole number, not {value}", value=preview(seed)
+            )
         if speed not in SPEEDS:
             raise SaveError(
-                f"field 'speed': expected one of {', '.join(SPEEDS)}, not {preview(speed)}"
+                "field 'speed': expected one of {known}, not {value}",
+                known=", ".join(SPEEDS),
+                value=preview(speed),
             )
         if type(teacher) is not bool:
-            raise SaveError(f"field 'teacher': expected true or false, not {preview(teacher)}")
+            raise SaveError(
+                "field 'teacher': expected true or false, not {value}", value=preview(teacher)
+            )
         game = Game.from_dict(data.get("game"))
         seats = data.get("seats")
         if not isinstance(seats, list) or len(seats) != game.num_players:
-            raise SaveError(f"field 'seats': expected one seat per player ({game.num_players})")
+            raise SaveError(
+                "field 'seats': expected one seat per player ({players})", players=game.num_players
+            )
         chosen = []
         for i, seat in enumerate(seats):
             if not isinstance(seat, dict) or set(seat) != {"name", "who"}:
-                raise SaveError(f'field \'seats[{i}]\': expected {{"name": ..., "who": ...}}')
+                raise SaveError('field \'seats[{i}]\': expected {{"name": ..., "who": ...}}', i=i)
             if seat["name"] != game.players[i]:
                 raise SaveError(
-                    f"field 'seats[{i}].name': {preview(seat['name'])} is not the game's "
-                    f"player {game.players[i]!r}"
+                    "field 'seats[{i}].name': {value} is not the game's player {name!r}",
+                    i=i,
+                    value=preview(seat["name"]),
+                    name=game.players[i],
                 )
             chosen.append(Seat(seat["name"], _check_who(seat["who"], f"seats[{i}].who", SaveError)))
         try:
             return cls(game, chosen, seed=seed, speed=speed, teacher=teacher)
         except TTRError as err:
-            raise SaveError(f"field 'seats': {err}") from None
+            raise SaveError("field 'seats': {reason}", reason=err.message) from None
 
     @classmethod
     def from_json(cls, text: str | bytes) -> PlayModel:
-        return cls.from_dict(parse_json(text, "the saved table", SaveError))
+        return cls.from_dict(parse_json(text, N_("the saved table"), SaveError))
 
     @classmethod
     def load(cls, path: str | Path) -> PlayModel:
@@ -942,19 +1059,25 @@ class PlayModel:
         """What the map may show beside the position and the person's tickets (always marked):
         the tickets on offer, one ticket and its cheapest path, or (at the end) each player's
         longest trail and stations."""
-        found = [("Your tickets, and those on offer", "tickets")]
-        found += [(f"Ticket {line.ref}", f"ticket:{i}") for i, line in enumerate(tickets)]
+        found = [(render("Your tickets, and those on offer"), "tickets")]
+        found += [
+            (render("Ticket {ref}", ref=line.ref), f"ticket:{i}") for i, line in enumerate(tickets)
+        ]
         outcome = self.outcome()
         if outcome is not None:
             found += focus_choices(outcome)
-        found.append(("Nothing", "none"))
+        found.append((render("Nothing"), "none"))
         return found
 
     def set_focus(self, key: str) -> None:
         """Show ``key`` of :meth:`focus_options` on the map."""
         keys = [k for _, k in self.focus_options(self.ticket_lines(self.viewer))]
         if key not in keys:
-            raise TTRError(f"nothing to show called {preview(key)} (known: {', '.join(keys)})")
+            raise TTRError(
+                "nothing to show called {value} (known: {known})",
+                value=preview(key),
+                known=", ".join(keys),
+            )
         self.focus = key
         self.seq += 1
 
@@ -990,63 +1113,88 @@ class PlayModel:
         game = self.game
         outcome = self.outcome()
         if outcome is not None:
-            names = " and ".join(outcome.winner_names)
-            return (
-                f"The game is over: {names} {'win' if len(outcome.winners) > 1 else 'wins'} (F5)."
-            )
+            names = render(" and ").join(outcome.winner_names)
+            if len(outcome.winners) > 1:
+                return render("The game is over: {names} win (F5).", names=names)
+            return render("The game is over: {names} wins (F5).", names=names)
         seat = self.seats[self.to_play]
         if seat.is_bot:
             waiting = {
-                "instant": "press “Next bot turn” to go on" if self.paused else "playing",
-                "one at a time": "press “Next bot turn”",
-                "autoplay": "press “Next bot turn” to go on"
+                "instant": N_("press “Next bot turn” to go on") if self.paused else N_("playing"),
+                "one at a time": N_("press “Next bot turn”"),
+                "autoplay": N_("press “Next bot turn” to go on")
                 if self.paused
-                else "playing on its own",
+                else N_("playing on its own"),
             }[self.speed]
-            return f"{seat.name} ({seat_label(seat.who)}) is to play: {waiting}."
+            return render(
+                "{name} ({who}) is to play: {waiting}.",
+                name=seat.name,
+                who=seat_label(seat.who),
+                waiting=gettext(waiting),
+            )
         if viewer is None:
-            return f"Pass the laptop to {seat.name}, then press “I am {seat.name}”."
+            return render("Pass the laptop to {name}, then press “I am {name}”.", name=seat.name)
         phase = game.phase
         if phase in (OPENING, TICKETS):
             offer = game.offer
             assert offer is not None
-            which = "your opening tickets" if phase == OPENING else "the tickets to keep"
-            return (
-                f"Choose {which}: tick at least {offer.keep_min} of these {len(offer.tickets)}, "
-                f"then press Keep ({offer.rule})."
+            which = (
+                N_(
+                    "Choose your opening tickets: tick at least {low} of these {offered}, then "
+                    "press Keep ({rule})."
+                )
+                if phase == OPENING
+                else N_(
+                    "Choose the tickets to keep: tick at least {low} of these {offered}, then "
+                    "press Keep ({rule})."
+                )
             )
+            return render(which, low=offer.keep_min, offered=len(offer.tickets), rule=offer.rule)
         if phase == TUNNEL:
             tunnel = game.tunnel
             assert tunnel is not None
             ref = game.board.ref(game.board.routes[tunnel.route])
-            cost = f"The tunnel {ref} costs {count(tunnel.extra, 'more card')}"
             if tunnel.extra and not any(isinstance(a, PayTunnel) for a in game.legal_actions()):
-                return f"{cost}, which you cannot pay: decline (C8)."
-            return f"{cost}: pay or decline (C7, C8)."
+                return render(
+                    "The tunnel {ref:route} costs {extra:#more card}, which you cannot pay: "
+                    "decline (C8).",
+                    ref=ref,
+                    extra=tunnel.extra,
+                )
+            return render(
+                "The tunnel {ref:route} costs {extra:#more card}: pay or decline (C7, C8).",
+                ref=ref,
+                extra=tunnel.extra,
+            )
         if phase == SECOND_CARD:
-            return (
+            return render(
                 "Take your second card: a face-up card that is not a locomotive, or the deck "
                 "(D1, D4)."
             )
         if self.selection is not None and self.options():
-            return f"{self._target_name(self.selection)}: choose how to pay, below the market."
-        station = (
-            ", or click a city to build a station"
-            if game.rules.has_stations and game.stations_left[self.to_play]
-            else ""
-        )
+            return render(
+                "{what}: choose how to pay, below the market.",
+                what=self._target_name(self.selection),
+            )
         final = (
-            f" Final round: {count(game.final_turns_left, 'turn')} left (E1)."
+            " " + render("Final round: {turns:#turn} left (E1).", turns=game.final_turns_left)
             if game.final_turns_left is not None
             else ""
         )
-        return (
-            f"Your turn, {seat.name}: take a card from the market or the deck, click a route to "
-            f"claim it, draw tickets{station} (T1).{final}"
-        )
+        if game.rules.has_stations and game.stations_left[self.to_play]:
+            turn = N_(
+                "Your turn, {name}: take a card from the market or the deck, click a route to "
+                "claim it, draw tickets, or click a city to build a station (T1)."
+            )
+        else:
+            turn = N_(
+                "Your turn, {name}: take a card from the market or the deck, click a route to "
+                "claim it, draw tickets (T1)."
+            )
+        return render(turn, name=seat.name) + final
 
 
 def _kind(route: Route) -> str:
     if route.is_ferry:
-        return f", ferry of {count(route.locomotives, 'locomotive')}"
-    return ", tunnel" if route.is_tunnel else ""
+        return render(", ferry of {n:#locomotive}", n=route.locomotives)
+    return render(", tunnel") if route.is_tunnel else ""

@@ -41,12 +41,12 @@ from ttr.apps.breakdown import breakdown_html, focus_choices, focus_marks
 from ttr.apps.play import checked_index
 from ttr.board import Route, Ticket, load_board
 from ttr.errors import ScenarioError, TTRError, UnknownReference, preview
+from ttr.i18n import N_, prender, render
 from ttr.jsonio import parse_json, read_json, write_json
 from ttr.rules import RULE_SETS, RuleSet, rule_set
 from ttr.scenario import position_players
 from ttr.scoring.breakdown import Holdings, Outcome, score_holdings
 from ttr.state import DEFAULT_NAMES, player_names
-from ttr.text import count
 from ttr.widgets.common import button, esc, message_html, panel, player_swatch, row
 from ttr.widgets.map import MapClick, MapWidget
 
@@ -96,7 +96,9 @@ class ScoreSheetModel:
         self.asking: tuple[int, int] | None = None
         """The two routes of the double just clicked, until the sheet is told which."""
         self.focus = "trail:0"
-        self.message = f"Entering {self.players[0]}: click their routes on the map."
+        self.message = render(
+            "Entering {name}: click their routes on the map.", name=self.players[0]
+        )
 
     def __repr__(self) -> str:
         return f"ScoreSheetModel({self.rules.name!r}, {list(self.players)!r})"
@@ -107,7 +109,7 @@ class ScoreSheetModel:
         """Enter ``seat``'s routes, tickets and stations from now on."""
         self.current = checked_index(seat, len(self.players), "player")
         self.asking = None
-        return self._say(f"Entering {self.players[self.current]}.")
+        return self._say(render("Entering {name}.", name=self.players[self.current]))
 
     def _say(self, text: str) -> str:
         self.message = text
@@ -132,10 +134,18 @@ class ScoreSheetModel:
         twin = board.twin(route)
         if twin is not None and not board.alike_twin(route.id):
             self.asking = (route.id, twin.id) if route.id < twin.id else (twin.id, route.id)
-            pair = " or ".join(board.routes[r].color for r in self.asking)
+            first, second = (board.routes[r].color for r in self.asking)
             a, b = (board.display(c) for c in route.cities)
             return self._say(
-                f"{a}–{b} is a double route: which did {self._name(seat)} claim, {pair}? (C5)"
+                render(
+                    "{a}–{b} is a double route: which did {name} claim, {first:colour} or "
+                    "{second:colour}? (C5)",
+                    a=a,
+                    b=b,
+                    name=self._name(seat),
+                    first=first,
+                    second=second,
+                )
             )
         if route.id in self.owner and twin is not None and twin.id not in self.owner:
             route = twin  # the twin is the same route: take the free one
@@ -144,12 +154,18 @@ class ScoreSheetModel:
     def choose_double(self, route: int) -> str:
         """Say which route of the double just clicked the current player claimed."""
         if self.asking is None or route not in self.asking:
-            return self._say("Click a double route on the map first.")
+            return self._say(render("Click a double route on the map first."))
         self.asking = None
         chosen = self.board.routes[route]
         if self.owner.get(route) == self.current:
             self.unsaid.discard(route)
-            return self._say(f"{self.board.ref(chosen)} stays {self._name(self.current)}'s.")
+            return self._say(
+                render(
+                    "{ref:route} stays {name}'s.",
+                    ref=self.board.ref(chosen),
+                    name=self._name(self.current),
+                )
+            )
         return self._assign(chosen)
 
     def _assign(self, route: Route) -> str:
@@ -157,36 +173,69 @@ class ScoreSheetModel:
         ref = self.board.ref(route)
         if holder is not None:
             return self._say(
-                f"{ref} is {self._name(holder)}'s: choose {self._name(holder)} to take it off."
+                render(
+                    "{ref:route} is {name}'s: choose {name} to take it off.",
+                    ref=ref,
+                    name=self._name(holder),
+                )
             )
         self.owner[route.id] = self.current
         self.unsaid.discard(route.id)
         points = self.rules.route_points[route.length]
         return self._say(
-            f"{ref} ({count(route.length, 'train')}, +{count(points, 'point')}) is "
-            f"{self._name(self.current)}'s (C3)."
+            render(
+                "{ref:route} ({trains:#train}, +{points:#point}) is {name}'s (C3).",
+                ref=ref,
+                trains=route.length,
+                points=points,
+                name=self._name(self.current),
+            )
         )
 
     def _remove(self, route: Route) -> str:
         del self.owner[route.id]
         self.unsaid.discard(route.id)
-        return self._say(f"{self.board.ref(route)} is no longer {self._name(self.current)}'s.")
+        return self._say(
+            render(
+                "{ref:route} is no longer {name}'s.",
+                ref=self.board.ref(route),
+                name=self._name(self.current),
+            )
+        )
 
     def click_city(self, city: str) -> str:
         """A click on a city: a station of the current player there, or none again (ST1)."""
         if city not in self.board.cities:
-            raise UnknownReference(f"no city {preview(city)} in {self.rules.title}")
+            raise UnknownReference(
+                "no city {value} in {title:text}", value=preview(city), title=self.rules.title
+            )
         name = self.board.display(city)
         if not self.rules.has_stations:
-            return self._say(f"There are no stations in {self.rules.title} (ST1).")
+            return self._say(
+                render("There are no stations in {title:text} (ST1).", title=self.rules.title)
+            )
         holder = self.stations.get(city)
         if holder == self.current:
             del self.stations[city]
-            return self._say(f"No station of {self._name(self.current)} in {name} any more.")
+            return self._say(
+                render(
+                    "No station of {name} in {city} any more.",
+                    name=self._name(self.current),
+                    city=name,
+                )
+            )
         if holder is not None:
-            return self._say(f"{name} has {self._name(holder)}'s station: one per city (ST1).")
+            return self._say(
+                render(
+                    "{city} has {name}'s station: one per city (ST1).",
+                    city=name,
+                    name=self._name(holder),
+                )
+            )
         self.stations[city] = self.current
-        return self._say(f"A station of {self._name(self.current)} in {name} (ST1).")
+        return self._say(
+            render("A station of {name} in {city} (ST1).", name=self._name(self.current), city=name)
+        )
 
     def search(self, text: str, limit: int = SEARCH_RESULTS) -> list[Ticket]:
         """The tickets of this rule set whose cities match ``text`` (accents and case do not
@@ -203,14 +252,20 @@ class ScoreSheetModel:
             ticket = self._pool_ticket(ticket)
         self.tickets[self.current].append(ticket)
         ref, name = self.board.ticket_ref(ticket), self._name(self.current)
-        return self._say(f"{ref} ({ticket.points}) is {name}'s ticket.")
+        return self._say(
+            render("{ref} ({points}) is {name}'s ticket.", ref=ref, points=ticket.points, name=name)
+        )
 
     def remove_ticket(self, index: int) -> str:
         """Take the current player's ``index``-th ticket off."""
         mine = self.tickets[self.current]
         ticket = mine.pop(checked_index(index, len(mine), "ticket"))
         return self._say(
-            f"{self.board.ticket_ref(ticket)} is no longer {self._name(self.current)}'s ticket."
+            render(
+                "{ref} is no longer {name}'s ticket.",
+                ref=self.board.ticket_ref(ticket),
+                name=self._name(self.current),
+            )
         )
 
     def _pool_ticket(self, ref: str) -> Ticket:
@@ -218,13 +273,15 @@ class ScoreSheetModel:
         for ticket in self.pool:
             if set(ticket.cities) == pair:
                 return ticket
-        raise UnknownReference(f"no ticket {preview(ref)} in {self.rules.title}")
+        raise UnknownReference(
+            "no ticket {value} in {title:text}", value=preview(ref), title=self.rules.title
+        )
 
     def set_focus(self, key: str) -> None:
         """Show ``key`` of :func:`~ttr.apps.breakdown.focus_choices` on the map."""
         kind, _, seat = key.partition(":")
         if kind not in ("trail", "stations") or seat not in map(str, range(len(self.players))):
-            raise TTRError(f"nothing to show called {preview(key)}")
+            raise TTRError("nothing to show called {value}", value=preview(key))
         self.focus = key
 
     # scoring -------------------------------------------------------------------------------
@@ -263,9 +320,14 @@ class ScoreSheetModel:
                     found.append(
                         Problem(
                             "error",
-                            f"{name}'s routes",
-                            f"{name} owns both routes of the double {board.ref(route)} and "
-                            f"{board.ref(board.routes[twin])}; nobody may (C5)",
+                            render("{name}'s routes", name=name),
+                            render(
+                                "{name} owns both routes of the double {first:route} and "
+                                "{second:route}; nobody may (C5)",
+                                name=name,
+                                first=board.ref(route),
+                                second=board.ref(board.routes[twin]),
+                            ),
                         )
                     )
             used = self.trains_used(seat)
@@ -273,8 +335,12 @@ class ScoreSheetModel:
                 found.append(
                     Problem(
                         "warning",
-                        f"{name}'s routes",
-                        f"they use {used} trains; a player has only {rules.trains} (S1)",
+                        render("{name}'s routes", name=name),
+                        render(
+                            "they use {used} trains; a player has only {trains} (S1)",
+                            used=used,
+                            trains=rules.trains,
+                        ),
                     )
                 )
             built = sum(1 for s in self.stations.values() if s == seat)
@@ -282,8 +348,12 @@ class ScoreSheetModel:
                 found.append(
                     Problem(
                         "error",
-                        f"{name}'s stations",
-                        f"{built} stations; a player has at most {rules.stations} (ST1)",
+                        render("{name}'s stations", name=name),
+                        render(
+                            "{built} stations; a player has at most {most} (ST1)",
+                            built=built,
+                            most=rules.stations,
+                        ),
                     )
                 )
             twice = [t for t, n in Counter(self.tickets[seat]).items() if n > 1]
@@ -291,8 +361,8 @@ class ScoreSheetModel:
                 found.append(
                     Problem(
                         "warning",
-                        f"{name}'s tickets",
-                        f"{board.ticket_ref(ticket)} is listed twice",
+                        render("{name}'s tickets", name=name),
+                        render("{ref} is listed twice", ref=board.ticket_ref(ticket)),
                     )
                 )
         if len(self.players) <= rules.double_lock_max_players:
@@ -302,9 +372,13 @@ class ScoreSheetModel:
                     found.append(
                         Problem(
                             "error",
-                            f"{self._name(seat)}'s routes",
-                            f"both routes of the double {board.ref(board.routes[route_id])} "
-                            f"are used, in a game of {len(self.players)} players (C5)",
+                            render("{name}'s routes", name=self._name(seat)),
+                            render(
+                                "both routes of the double {ref:route} are used, in a game of "
+                                "{players} players (C5)",
+                                ref=board.ref(board.routes[route_id]),
+                                players=len(self.players),
+                            ),
                         )
                     )
         for route_id in sorted(self.unsaid):
@@ -312,9 +386,12 @@ class ScoreSheetModel:
                 found.append(
                     Problem(
                         "warning",
-                        f"{self._name(self.owner[route_id])}'s routes",
-                        f"{board.ref(board.routes[route_id])} was given without its colour: "
-                        "click it on the map to say which of the double it was",
+                        render("{name}'s routes", name=self._name(self.owner[route_id])),
+                        render(
+                            "{ref:route} was given without its colour: click it on the map to say "
+                            "which of the double it was",
+                            ref=board.ref(board.routes[route_id]),
+                        ),
                     )
                 )
         low = rules.end_trigger_trains
@@ -322,9 +399,12 @@ class ScoreSheetModel:
             found.append(
                 Problem(
                     "warning",
-                    "the game",
-                    f"no player is down to {low} trains or fewer, so the game had not ended "
-                    "yet (E1)",
+                    render("the game"),
+                    render(
+                        "no player is down to {low} trains or fewer, so the game had not ended "
+                        "yet (E1)",
+                        low=low,
+                    ),
                 )
             )
         return sorted(found, key=lambda p: p.level != "error")
@@ -376,7 +456,7 @@ class ScoreSheetModel:
 
     @classmethod
     def from_json(cls, text: str | bytes) -> ScoreSheetModel:
-        return _read_position(parse_json(text, "the position", ScenarioError))
+        return _read_position(parse_json(text, N_("the position"), ScenarioError))
 
 
 def _read_position(data: Any) -> ScoreSheetModel:
@@ -384,7 +464,7 @@ def _read_position(data: Any) -> ScoreSheetModel:
     try:
         sheet = ScoreSheetModel(rules, names)
     except TTRError as err:
-        raise ScenarioError(f"field 'players': {err}") from None
+        raise ScenarioError("field 'players': {reason}", reason=err.message) from None
     board = sheet.board
     for seat, entry in enumerate(entries):
         sheet.current = seat
@@ -395,7 +475,10 @@ def _read_position(data: Any) -> ScoreSheetModel:
             if not free:
                 holder = sheet.players[sheet.owner[routes[0].id]]
                 raise ScenarioError(
-                    f"field {field!r}: {board.ref(routes[0])} is owned twice (already by {holder})"
+                    "field {field!r}: {ref:route} is owned twice (already by {holder})",
+                    field=field,
+                    ref=board.ref(routes[0]),
+                    holder=holder,
                 )
             chosen = free[0]
             sheet.owner[chosen.id] = seat
@@ -407,31 +490,43 @@ def _read_position(data: Any) -> ScoreSheetModel:
                 sheet.tickets[seat].append(_custom_ticket(sheet, item, field))
             else:
                 if not isinstance(item, str):
-                    raise ScenarioError(f'field {field!r}: expected a ticket like "Paris-Wien"')
+                    raise ScenarioError(
+                        'field {field!r}: expected a ticket like "Paris-Wien"', field=field
+                    )
                 sheet.tickets[seat].append(
                     _lookup(lambda item=item: sheet._pool_ticket(item), field)
                 )
         for i, text in enumerate(_items(entry, "stations", seat)):
             field = f"players[{seat}].stations[{i}]"
             if not isinstance(text, str):
-                raise ScenarioError(f"field {field!r}: expected a city name")
+                raise ScenarioError("field {field!r}: expected a city name", field=field)
             city = _lookup(lambda text=text: board.city(text), field)
             if not rules.has_stations:
-                raise ScenarioError(f"field {field!r}: there are no stations in {rules.title}")
+                raise ScenarioError(
+                    "field {field!r}: there are no stations in {title:text}",
+                    field=field,
+                    title=rules.title,
+                )
             if city in sheet.stations:
                 raise ScenarioError(
-                    f"field {field!r}: {board.display(city)} has two stations (ST1)"
+                    "field {field!r}: {city} has two stations (ST1)",
+                    field=field,
+                    city=board.display(city),
                 )
             sheet.stations[city] = seat
     sheet.current = 0
-    sheet.message = f"Read {len(entries)} players; entering {sheet.players[0]}."
+    sheet.message = render(
+        "Read {n} players; entering {name}.", n=len(entries), name=sheet.players[0]
+    )
     return sheet
 
 
 def _items(entry: dict[str, Any], field: str, seat: int) -> list[Any]:
     value = entry.get(field, [])
     if not isinstance(value, list) or len(value) > 200:
-        raise ScenarioError(f"field 'players[{seat}].{field}': expected a list")
+        raise ScenarioError(
+            "field 'players[{seat}].{field}': expected a list", seat=seat, field=field
+        )
     return value
 
 
@@ -439,7 +534,7 @@ def _lookup(find: Any, field: str) -> Any:
     try:
         return find()
     except UnknownReference as err:
-        raise ScenarioError(f"field {field!r}: {err}") from None
+        raise ScenarioError("field {field!r}: {reason}", field=field, reason=err.message) from None
 
 
 def _custom_ticket(sheet: ScoreSheetModel, item: dict[str, Any], field: str) -> Ticket:
@@ -453,11 +548,12 @@ def _custom_ticket(sheet: ScoreSheetModel, item: dict[str, Any], field: str) -> 
         or not 1 <= points <= 100
     ):
         raise ScenarioError(
-            f'field {field!r}: expected {{"cities": [A, B], "points": N}}, N from 1 to 100'
+            'field {field!r}: expected {{"cities": [A, B], "points": N}}, N from 1 to 100',
+            field=field,
         )
     a, b = (_lookup(lambda c=c: sheet.board.city(c), field) for c in cities)
     if a == b:
-        raise ScenarioError(f"field {field!r}: a ticket joins two different cities")
+        raise ScenarioError("field {field!r}: a ticket joins two different cities", field=field)
     return Ticket(a, b, points)
 
 
@@ -475,46 +571,60 @@ class ScoreSheet(widgets.VBox):
     def __init__(self, model: ScoreSheetModel | None = None):
         self.model = model or ScoreSheetModel()
         self.rules_choice = widgets.Dropdown(
-            options=[(r.title, name) for name, r in RULE_SETS.items()],
+            options=[(render(r.title), name) for name, r in RULE_SETS.items()],
             value=self.model.rules.name,
-            description="board",
+            description=prender("control", "board"),
             layout={"width": "360px"},
         )
         self.names = widgets.Text(
             value=", ".join(self.model.players),
-            description="players",
+            description=prender("control", "players"),
             placeholder="Ann, Ben, Cat",
             layout={"width": "360px"},
         )
         self.new_button = button(
-            "New sheet", "Start an empty sheet for this board and these players"
+            render("New sheet"), render("Start an empty sheet for this board and these players")
         )
-        self.player = widgets.ToggleButtons(description="entering", style={"button_width": "auto"})
+        self.player = widgets.ToggleButtons(
+            description=prender("control", "entering"), style={"button_width": "auto"}
+        )
         self.message = panel()
-        self.double_buttons = [button("", "This route of the double", "info") for _ in range(2)]
+        self.double_buttons = [
+            button("", render("This route of the double"), "info") for _ in range(2)
+        ]
         self.search = widgets.Text(
-            description="ticket", placeholder="type a city, e.g. Seattle", continuous_update=True
+            description=prender("control", "ticket"),
+            placeholder=render("type a city, e.g. Seattle"),
+            continuous_update=True,
         )
         self.result_buttons = [
-            button("", "Give this ticket to the player being entered")
+            button("", render("Give this ticket to the player being entered"))
             for _ in range(SEARCH_RESULTS)
         ]
-        self.remove_choice = widgets.Dropdown(description="remove", layout={"width": "360px"})
-        self.remove_button = button("Remove ticket", "Take this ticket off the player")
+        self.remove_choice = widgets.Dropdown(
+            description=prender("control", "remove"), layout={"width": "360px"}
+        )
+        self.remove_button = button(
+            render("Remove ticket"), render("Take this ticket off the player")
+        )
         self.problems = panel()
         self.map = MapWidget(
             self.model.board, self.model.players, station_key=self.model.rules.has_stations
         )
         self._map_box = widgets.Box([self.map])
         self._map_box.add_class("ttr-map-box")
-        self.focus = widgets.Dropdown(description="on the map", layout={"width": "380px"})
+        self.focus = widgets.Dropdown(
+            description=prender("control", "on the map"), layout={"width": "380px"}
+        )
         self.score = panel()
-        self.export_button = button("Export the position", "Make the position file to download")
+        self.export_button = button(
+            render("Export the position"), render("Make the position file to download")
+        )
         self.export_link = panel()
         self.load = widgets.FileUpload(
             accept=".json",
             multiple=False,
-            description="Import a position",
+            description=render("Import a position"),
             layout={"width": "auto"},
         )
         self._quiet = False
@@ -637,9 +747,13 @@ class ScoreSheet(widgets.VBox):
         data = base64.b64encode(text.encode()).decode()
         self.export_link.value = (
             f'<a class="ttr-export-link" download="position.json" '
-            f'href="data:application/json;base64,{data}">⬇ Download position.json</a> '
-            "(for <code>python -m ttr score position.json</code>)"
-            f"<details><summary>the file</summary><pre>{esc(text)}</pre></details>"
+            f'href="data:application/json;base64,{data}">⬇ '
+            + render("Download {name}", name="position.json")
+            + "</a> "
+            + render("(for <code>python -m ttr score position.json</code>)")
+            + "<details><summary>"
+            + render("the file")
+            + f"</summary><pre>{esc(text)}</pre></details>"
         )
 
     def _on_load(self, change: dict) -> None:
@@ -665,7 +779,7 @@ class ScoreSheet(widgets.VBox):
             double.layout.display = "" if asking else "none"
             if asking:
                 route = board.routes[asking[i]]
-                double.description = f"the {route.color} one"
+                double.description = render("the {color:colour} one", color=route.color)
         found = model.search(self.search.value) if self.search.value.strip() else []
         for i, result in enumerate(self.result_buttons):
             result.layout.display = "" if i < len(found) else "none"
@@ -692,19 +806,21 @@ class ScoreSheet(widgets.VBox):
         entered = []
         for seat, name in enumerate(model.players):
             used = model.trains_used(seat)
-            entered.append(
-                f"<li>{player_swatch(seat, name)}: {count(len(model.routes_of(seat)), 'route')}, "
-                f"{used} trains ({model.rules.trains - used} left), "
-                f"{count(len(model.tickets[seat]), 'ticket')}"
-                + (
-                    f", {count(sum(1 for s in model.stations.values() if s == seat), 'station')}"
-                    if model.rules.has_stations
-                    else ""
-                )
-                + "</li>"
+            line = render(
+                "{routes:#route}, {used} trains ({left} left), {tickets:#ticket}",
+                routes=len(model.routes_of(seat)),
+                used=used,
+                left=model.rules.trains - used,
+                tickets=len(model.tickets[seat]),
             )
+            if model.rules.has_stations:
+                built = sum(1 for s in model.stations.values() if s == seat)
+                line += render(", {stations:#station}", stations=built)
+            entered.append(f"<li>{player_swatch(seat, name)}: {line}</li>")
         self.score.value = (
-            f'<div class="ttr-entered"><b>Entered</b><ul>{"".join(entered)}</ul></div>'
+            '<div class="ttr-entered"><b>'
+            + render("Entered")
+            + f"</b><ul>{''.join(entered)}</ul></div>"
             + breakdown_html(outcome, board, model.rules)
         )
         kind, _, seat = self.focus.value.partition(":")
@@ -724,5 +840,6 @@ def _problem_html(problem: Problem) -> str:
     return (
         f'<div class="ttr-problem ttr-{problem.level}" '
         f'style="color:{"#b3261e" if error else "#8a5a00"}">'
-        f"{'✘ error' if error else '⚠ warning'}: {esc(problem.line())}</div>"
+        + (render("✘ error") if error else render("⚠ warning"))
+        + f": {esc(problem.line())}</div>"
     )

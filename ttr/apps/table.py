@@ -22,9 +22,10 @@ import ipywidgets as widgets
 
 from ttr.apps.breakdown import breakdown_html
 from ttr.apps.coach import notes_html, served_alone
-from ttr.apps.play import HUMAN, MAX_OFFER, SPEEDS, PlayModel, Seat, TableView
+from ttr.apps.play import HUMAN, MAX_OFFER, SPEED_LABELS, SPEEDS, PlayModel, Seat, TableView
 from ttr.errors import TTRError
 from ttr.game import DEFAULT_NAMES
+from ttr.i18n import Np_, pgettext, prender, render
 from ttr.map_layout import HIGHLIGHT_COLOR
 from ttr.rules import RULE_SETS
 from ttr.svg import city_id
@@ -36,6 +37,7 @@ from ttr.widgets.common import (
     hand_html,
     narration_html,
     panel,
+    player_columns,
     player_swatch,
     row,
     table_html,
@@ -66,13 +68,19 @@ STYLE = "\n".join(
 """The mark of the controls a hint points at, and the rings of the person's ticket cities (a lit
 city keeps its highlight inside the ring)."""
 SEAT_CHOICES = [
-    ("a person", HUMAN),
-    ("greedy bot", "greedy"),
-    ("random bot", "random"),
-    ("long-route bot", "long"),
-    ("search bot (slow)", "mcts"),
-    ("(nobody)", ""),
+    (Np_("seat", "a person"), HUMAN),
+    (Np_("seat", "greedy bot"), "greedy"),
+    (Np_("seat", "random bot"), "random"),
+    (Np_("seat", "long-route bot"), "long"),
+    (Np_("seat", "search bot (slow)"), "mcts"),
+    (Np_("seat", "(nobody)"), ""),
 ]
+"""Who may sit in a seat of a new game (labels in English; :func:`seat_choices` says them)."""
+
+
+def seat_choices() -> list[tuple[str, str]]:
+    """:data:`SEAT_CHOICES` in the language in force."""
+    return [(pgettext("seat", label), who) for label, who in SEAT_CHOICES]
 
 
 class PlayTable(widgets.VBox):
@@ -97,25 +105,37 @@ class PlayTable(widgets.VBox):
         serves this notebook alone, where such links cannot open)."""
         # the new-game settings
         self.rules_choice = widgets.Dropdown(
-            options=[(r.title, name) for name, r in RULE_SETS.items()],
+            options=[(render(r.title), name) for name, r in RULE_SETS.items()],
             value=self.model.game.rules.name,
-            description="board",
+            description=prender("control", "board"),
             layout={"width": "360px"},
         )
         self.seat_names = [
             widgets.Text(value=DEFAULT_NAMES[i], layout={"width": "110px"}) for i in range(5)
         ]
         self.seat_kinds = [
-            widgets.Dropdown(options=SEAT_CHOICES, layout={"width": "170px"}) for _ in range(5)
+            widgets.Dropdown(options=seat_choices(), layout={"width": "170px"}) for _ in range(5)
         ]
         self.seed_box = widgets.BoundedIntText(
-            value=self.model.seed, min=0, max=10**9, description="seed", layout={"width": "170px"}
+            value=self.model.seed,
+            min=0,
+            max=10**9,
+            description=prender("control", "seed"),
+            layout={"width": "170px"},
         )
-        self.deal_button = button("Deal a new game", "Start a new game with these seats", "primary")
+        self.deal_button = button(
+            render("Deal a new game"), render("Start a new game with these seats"), "primary"
+        )
         self.setup_message = panel()
         seats_box = widgets.VBox(
             [
-                row([widgets.HTML(f"seat {i + 1}"), self.seat_names[i], self.seat_kinds[i]])
+                row(
+                    [
+                        widgets.HTML(render("seat {n}", n=i + 1)),
+                        self.seat_names[i],
+                        self.seat_kinds[i],
+                    ]
+                )
                 for i in range(5)
             ]
         )
@@ -130,64 +150,90 @@ class PlayTable(widgets.VBox):
                     ]
                 )
             ],
-            titles=("New game: board, seats and seed",),
+            titles=(render("New game: board, seats and seed"),),
             selected_index=None,
         )
         # the turn
         self.prompt = panel()
         self.slot_buttons = [
-            button("", f"Take the face-up card in slot {i + 1} (D1)") for i in range(5)
+            button("", render("Take the face-up card in slot {n} (D1)", n=i + 1)) for i in range(5)
         ]
-        self.deck_button = button("Deck", "Take the top card of the deck, unseen (D1, D5)")
-        self.tickets_button = button("Tickets", "Draw destination tickets (K1)")
-        self.pass_button = button("Pass", "Pass: nothing else is legal (T2)")
+        self.deck_button = button(
+            prender("button", "Deck"), render("Take the top card of the deck, unseen (D1, D5)")
+        )
+        self.tickets_button = button(
+            prender("button", "Tickets"), render("Draw destination tickets (K1)")
+        )
+        self.pass_button = button(
+            prender("button", "Pass"), render("Pass: nothing else is legal (T2)")
+        )
         self.hand = panel()
         self.choice = panel()
         self.option_buttons = [
-            button("", "Pay with these cards", "success") for _ in range(MAX_OPTIONS)
+            button("", render("Pay with these cards"), "success") for _ in range(MAX_OPTIONS)
         ]
         self.ticket_boxes = [
             widgets.Checkbox(value=False, indent=False, layout={"width": "auto"})
             for _ in range(MAX_OFFER)
         ]
-        self.keep_button = button("Keep", "Keep the ticked tickets", "success")
+        self.keep_button = button(
+            prender("button", "Keep"), render("Keep the ticked tickets"), "success"
+        )
         self.coach = panel()
-        self.why_button = button("Why?", "Which rules are in play now")
-        self.hint_button = button("Hint", "What the greedy bot would do, and why")
-        self.take_back_button = button("Take back", "Take back your last action")
+        self.why_button = button(prender("button", "Why?"), render("Which rules are in play now"))
+        self.hint_button = button(
+            prender("button", "Hint"), render("What the greedy bot would do, and why")
+        )
+        self.take_back_button = button(
+            prender("button", "Take back"), render("Take back your last action")
+        )
         self.teacher = widgets.Checkbox(
-            value=self.model.teacher, description="teacher: take back anything", indent=False
+            value=self.model.teacher,
+            description=render("teacher: take back anything"),
+            indent=False,
         )
         self.speed = widgets.ToggleButtons(
-            options=list(SPEEDS),
+            options=[(pgettext("speed", SPEED_LABELS[speed]), speed) for speed in SPEEDS],
             value=self.model.speed,
             tooltips=[
-                "Bots play all their turns at once",
-                "Bots play one turn each time you press Next bot turn",
-                "Bots play one turn after another, by themselves",
+                render("Bots play all their turns at once"),
+                render("Bots play one turn each time you press Next bot turn"),
+                render("Bots play one turn after another, by themselves"),
             ],
             style={"button_width": "auto"},
         )
-        self.next_bot_button = button("Next bot turn", "Let the bot to play take its turn")
-        self.reveal_button = button("I am …", "Show the cards of the person to play")
+        self.next_bot_button = button(
+            prender("button", "Next bot turn"), render("Let the bot to play take its turn")
+        )
+        self.reveal_button = button(
+            render("I am …"), render("Show the cards of the person to play")
+        )
         self._timer = widgets.Play(
             value=0, min=0, max=10**9, interval=autoplay_interval, layout={"display": "none"}
         )
         # beside the map
         self.map = MapWidget.of_game(self.model.game)
         self.tickets = panel()
-        self.focus = widgets.Dropdown(description="on the map", layout={"width": "380px"})
+        self.focus = widgets.Dropdown(
+            description=prender("control", "on the map"), layout={"width": "380px"}
+        )
         self.players = panel()
         self.narration = panel()
-        self.save_button = button("Save the game", "Make a file of this game to download")
+        self.save_button = button(
+            render("Save the game"), render("Make a file of this game to download")
+        )
         self.save_link = panel()
         self.load = widgets.FileUpload(
-            accept=".json", multiple=False, description="Load a game", layout={"width": "auto"}
+            accept=".json",
+            multiple=False,
+            description=render("Load a game"),
+            layout={"width": "auto"},
         )
         self.file_message = panel()
         self.breakdown = panel()
         self.stepper_button = button(
-            "Open in the game stepper", "Step through the finished game, move by move"
+            render("Open in the game stepper"),
+            render("Step through the finished game, move by move"),
         )
         self.stepper_box = widgets.VBox([])
         self._style = widgets.HTML(f"<style>{STYLE}</style>", layout={"display": "none"})
@@ -225,7 +271,7 @@ class PlayTable(widgets.VBox):
                     self.hint_button,
                     self.take_back_button,
                     self.teacher,
-                    widgets.HTML("bots play:"),
+                    widgets.HTML(render("bots play:")),
                     self.speed,
                     self.next_bot_button,
                     self.reveal_button,
@@ -326,7 +372,9 @@ class PlayTable(widgets.VBox):
         name = f"ttr-{game.rules.name}-seed{self.model.seed}-turn{game.turn}.json"
         self.save_link.value = (
             f'<a class="ttr-save-link" download="{esc(name)}" '
-            f'href="data:application/json;base64,{data}">⬇ Download {esc(name)}</a>'
+            f'href="data:application/json;base64,{data}">⬇ '
+            + render("Download {name}", name=esc(name))
+            + "</a>"
         )
 
     def _on_load(self, change: dict) -> None:
@@ -339,7 +387,7 @@ class PlayTable(widgets.VBox):
         except TTRError as err:
             self.file_message.value = f'<span style="color:#b3261e">✘ {esc(err)}</span>'
             return
-        self.file_message.value = f"✔ Loaded {esc(upload['name'])}."
+        self.file_message.value = "✔ " + render("Loaded {name}.", name=esc(upload["name"]))
         self._use(model)
 
     def _deal(self) -> None:
@@ -391,7 +439,7 @@ class PlayTable(widgets.VBox):
         for i, (name, kind) in enumerate(zip(self.seat_names, self.seat_kinds, strict=True)):
             name.value = seats[i].name if i < len(seats) else DEFAULT_NAMES[i]
             who = seats[i].who.partition(":")[0] if i < len(seats) else ""
-            kind.value = who if who in dict((v, v) for _, v in SEAT_CHOICES) else "greedy"
+            kind.value = who if who in {v for _, v in SEAT_CHOICES} else "greedy"
 
     def _open_stepper(self) -> None:
         if self.model.game.is_over:
@@ -446,21 +494,29 @@ class PlayTable(widgets.VBox):
     def _render_turn(self, view: TableView) -> None:
         mine = view.viewer is not None and not view.bot_to_play and not view.over
         for slot, card in zip(self.slot_buttons, view.market, strict=True):
-            slot.description = f"{self.slot_buttons.index(slot) + 1}: {card or 'empty'}"
+            slot.description = render(
+                "{n}: {card}",
+                n=self.slot_buttons.index(slot) + 1,
+                card=pgettext("colour", card) if card else render("empty"),
+            )
             for key, value in card_button_style(card).items():
                 setattr(slot.style, key, value)
             slot.disabled = card is None or not mine
-        self.deck_button.description = f"Deck ({view.deck_size})"
+        self.deck_button.description = render("Deck ({n})", n=view.deck_size)
         self.deck_button.disabled = not mine
-        self.tickets_button.description = f"Tickets ({view.ticket_deck_size})"
+        self.tickets_button.description = render("Tickets ({n})", n=view.ticket_deck_size)
         self.tickets_button.disabled = not mine
         self.pass_button.layout.display = "" if view.can_pass else "none"
         if view.hand is None:
-            self.hand.value = "<i>The cards are hidden until the person to play says so.</i>"
+            self.hand.value = (
+                "<i>" + render("The cards are hidden until the person to play says so.") + "</i>"
+            )
         else:
             name = view.players[view.viewer].name if view.viewer is not None else ""
             self.hand.value = (
-                f'<div class="ttr-hand"><b>{esc(name)}\'s hand</b> {hand_html(view.hand)}</div>'
+                '<div class="ttr-hand"><b>'
+                + render("{name}'s hand", name=esc(name))
+                + f"</b> {hand_html(view.hand)}</div>"
             )
         self._render_choice(view)
         self.coach.value = (
@@ -473,28 +529,36 @@ class PlayTable(widgets.VBox):
         self.reveal_button.layout.display = "" if view.viewer is None and not view.over else "none"
         if view.viewer is None and not view.over:
             to_play = next(p for p in view.players if p.to_play)
-            self.reveal_button.description = f"I am {to_play.name}"
+            self.reveal_button.description = render("I am {name}", name=to_play.name)
 
     def _render_choice(self, view: TableView) -> None:
         parts = []
         if view.tunnel is not None:
             ref, revealed, extra = view.tunnel
             parts.append(
-                f'<div class="ttr-tunnel"><b>Tunnel {esc(ref)}</b>: the deck reveals '
-                f"{cards_html(revealed) or 'nothing'}: {extra} more to pay (C7).</div>"
+                '<div class="ttr-tunnel">'
+                + render(
+                    "<b>Tunnel {ref:route}</b>: the deck reveals {cards}: {extra} more to pay "
+                    "(C7).",
+                    ref=esc(ref),
+                    cards=cards_html(revealed) or render("nothing"),
+                    extra=extra,
+                )
+                + "</div>"
             )
         elif view.choosing:
-            parts.append(f"<b>{esc(view.choosing)}</b>: choose how to pay.")
+            parts.append(render("<b>{what}</b>: choose how to pay.", what=esc(view.choosing)))
         if view.offer:
-            parts.append("<b>Tickets on offer</b>: tick those you keep.")
+            parts.append(render("<b>Tickets on offer</b>: tick those you keep."))
         self.choice.value = "".join(parts)
+        decline = prender("button", "Decline")
         for i, option in enumerate(self.option_buttons):
             shown = i < len(view.options)
             option.layout.display = "" if shown else "none"
             if shown:
                 label = view.options[i]
                 option.description = label
-                option.button_style = "danger" if label == "Decline" else "success"
+                option.button_style = "danger" if label == decline else "success"
         for i, box in enumerate(self.ticket_boxes):
             shown = i < len(view.offer)
             box.layout.display = "" if shown else "none"
@@ -504,7 +568,9 @@ class PlayTable(widgets.VBox):
                 box.value = ticked
         self.keep_button.layout.display = "" if view.offer else "none"
         kept = sum(t for _, _, t in view.offer)
-        self.keep_button.description = f"Keep {kept}" if view.offer else "Keep"
+        self.keep_button.description = (
+            render("Keep {n}", n=kept) if view.offer else prender("button", "Keep")
+        )
 
     def _render_side(self, view: TableView) -> None:
         if view.tickets:
@@ -512,22 +578,23 @@ class PlayTable(widgets.VBox):
                 f"<li>{ticket_ring('joined' if line.connected else 'open')} {esc(line.text())}</li>"
                 for line in view.tickets
             )
-            key = (
-                f"On the map: {ticket_ring('joined')} a joined ticket's city · "
-                f"{ticket_ring('open')} a city still to join"
+            key = render(
+                "On the map: {joined} a joined ticket's city · {open} a city still to join",
+                joined=ticket_ring("joined"),
+                open=ticket_ring("open"),
             )
             self.tickets.value = (
-                f"<b>Your tickets</b> (K3, K4)<ul class='ttr-ticket-list'>{items}</ul>"
-                f"<small>{key}</small>"
+                render("<b>Your tickets</b> (K3, K4)")
+                + f"<ul class='ttr-ticket-list'>{items}</ul><small>{key}</small>"
             )
         else:
-            self.tickets.value = "<b>Your tickets</b>: none yet." if view.hand is not None else ""
+            self.tickets.value = (
+                render("<b>Your tickets</b>: none yet.") if view.hand is not None else ""
+            )
         self.focus.options = list(view.focus_options)
         self.focus.value = view.focus if view.focus in dict(view.focus_options).values() else None
         has_stations = self.model.game.rules.has_stations
-        header = ["player", "trains", "points", "cards", "tickets"]
-        if has_stations:
-            header.append("stations")
+        header = player_columns(has_stations)
         rows = []
         for p in view.players:
             name = player_swatch(p.seat, p.name) + f" <small>({esc(p.who)})</small>"
@@ -539,10 +606,16 @@ class PlayTable(widgets.VBox):
             rows.append(cells)
         self.players.value = (
             table_html(header, rows, numeric=range(1, len(header)))
-            + f"<div>Deck: {view.deck_size} cards · discard: {view.discard_size} · "
-            f"ticket deck: {view.ticket_deck_size}</div>"
+            + "<div>"
+            + render(
+                "Deck: {deck} cards · discard: {discard} · ticket deck: {tickets}",
+                deck=view.deck_size,
+                discard=view.discard_size,
+                tickets=view.ticket_deck_size,
+            )
+            + "</div>"
         )
-        self.narration.value = narration_html(list(view.narration), "What happened")
+        self.narration.value = narration_html(list(view.narration), render("What happened"))
         game = self.model.game
         self.breakdown.value = (
             breakdown_html(view.outcome, game.board, game.rules) if view.outcome else ""

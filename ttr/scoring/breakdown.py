@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ttr.board import Board, Route, Ticket
+from ttr.i18n import N_, render
 from ttr.rules import RuleSet
 from ttr.scoring.protocols import RouteLike
 from ttr.scoring.stations import best_station_routes
@@ -198,31 +199,57 @@ def outcome_table(outcome: Outcome, board: Board, rules: RuleSet) -> str:
     lines = []
     for seat in outcome.ranking:
         score = outcome.scores[seat]
-        lines.append(f"{score.name}: {score.total} points")
-        lines.append(f"  routes            {score.route_points:+4d}")
+        lines.append(render("{name}: {total} points", name=score.name, total=score.total))
+        lines.append(render("  routes            {points:+4d}", points=score.route_points))
         for result in score.tickets:
-            mark = "completed" if result.completed else "failed   "
             ticket = f"{board.display(result.ticket.a)}-{board.display(result.ticket.b)}"
-            lines.append(f"  ticket {mark}  {result.points:+4d}  {ticket}")
+            said = (
+                N_("  ticket completed  {points:+4d}  {ticket}")
+                if result.completed
+                else N_("  ticket failed     {points:+4d}  {ticket}")
+            )
+            lines.append(render(said, points=result.points, ticket=ticket))
         bonus = (
-            f"  (+{score.longest_route_bonus} {rules.longest_bonus_name})"
+            render(
+                "  (+{bonus} {name:text})",
+                bonus=score.longest_route_bonus,
+                name=rules.longest_bonus_name,
+            )
             if score.longest_route_bonus
             else ""
         )
-        lines.append(f"  longest trail     {score.longest_route:4d} trains{bonus}")
+        lines.append(
+            render("  longest trail     {length:4d} trains", length=score.longest_route) + bonus
+        )
         if score.longest_trail.routes:
-            lines.append(f"    {' > '.join(board.ref(r) for r in score.longest_trail.routes)}")
+            trail = " > ".join(
+                render("{ref:route}", ref=board.ref(r)) for r in score.longest_trail.routes
+            )
+            lines.append(f"    {trail}")
         if rules.has_stations:
             lines.append(
-                f"  stations unbuilt  {score.station_points:+4d}  ({score.stations_built} built)"
+                render(
+                    "  stations unbuilt  {points:+4d}  ({built} built)",
+                    points=score.station_points,
+                    built=score.stations_built,
+                )
             )
             for city, route in score.station_routes.items():
-                borrowed = "nothing to borrow" if route is None else f"borrows {board.ref(route)}"
-                lines.append(f"    station in {board.display(city)}: {borrowed}")
+                lines.append(
+                    render("    station in {city}: nothing to borrow", city=board.display(city))
+                    if route is None
+                    else render(
+                        "    station in {city}: borrows {ref:route}",
+                        city=board.display(city),
+                        ref=board.ref(route),
+                    )
+                )
     names = [outcome.scores[seat].name for seat in outcome.ranking]
-    winners = " and ".join(outcome.winner_names)
-    lines.append(
-        f"Ranking: {', '.join(names)}. Winner: {winners}"
-        + (" (shared)" if len(outcome.winners) > 1 else "")
+    winners = render(" and ").join(outcome.winner_names)
+    said = (
+        N_("Ranking: {names}. Winner: {winners} (shared)")
+        if len(outcome.winners) > 1
+        else N_("Ranking: {names}. Winner: {winners}")
     )
+    lines.append(render(said, names=", ".join(names), winners=winners))
     return "\n".join(lines)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from ttr.actions import Claim, check_fields
 from ttr.colors import KIND_INDEX, LOCO
 from ttr.errors import IllegalAction
@@ -13,10 +15,11 @@ from ttr.turn.end import end_turn
 
 
 def check_claim(setup: Setup, state: State, action: Claim) -> None:
-    color = action.color
+    unchecked: Any = action  # a compiled build (mypyc) would refuse a typed read before T1
+    color = unchecked.color
     if (
-        type(action.route) is not int
-        or type(action.locomotives) is not int
+        type(unchecked.route) is not int
+        or type(unchecked.locomotives) is not int
         or (color is not None and type(color) is not str)
     ):  # T1 first (ttr.turn.OWN_FIELDS)
         check_fields(action)

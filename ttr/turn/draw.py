@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from ttr.actions import DrawCard, check_fields
 from ttr.cards import can_draw, draw, take
 from ttr.colors import KIND_INDEX, LOCOMOTIVE
@@ -12,7 +14,8 @@ from ttr.turn.end import end_turn
 
 
 def check_draw(setup: Setup, state: State, action: DrawCard) -> None:
-    slot = action.slot
+    unchecked: Any = action  # a compiled build (mypyc) would refuse a typed read before T1
+    slot = unchecked.slot
     if slot is not None and type(slot) is not int:  # T1 first (ttr.turn.OWN_FIELDS)
         check_fields(action)
     if slot is None:

@@ -31,10 +31,10 @@ from ttr.actions import DrawCard, IllegalAction
 from ttr.board import Route
 from ttr.colors import GRAY, LOCOMOTIVE
 from ttr.game import SECOND_CARD, TURN, Game
+from ttr.i18n import N_, pgettext, prender, render
 from ttr.payment import payment_options
 from ttr.scenario import load_scenario, stage
 from ttr.svg import route_title
-from ttr.text import count
 from ttr.widgets.common import (
     button,
     card_button_style,
@@ -157,10 +157,20 @@ class CardDrawModel:
         """Which card of the draw comes next, and for whom."""
         game = self.game
         if game.phase == TURN:
-            return f"{self.player} to play: take a face-up card or draw blind (first card, D1)."
+            return render(
+                "{name} to play: take a face-up card or draw blind (first card, D1).",
+                name=self.player,
+            )
         if game.phase == SECOND_CARD:
-            return f"{self.player} takes a second card: face-up (not a locomotive, D4) or blind."
-        return f"{self.player} must settle something else first (phase '{game.phase}', T3)."
+            return render(
+                "{name} takes a second card: face-up (not a locomotive, D4) or blind.",
+                name=self.player,
+            )
+        return render(
+            "{name} must settle something else first (phase '{phase}', T3).",
+            name=self.player,
+            phase=game.phase,
+        )
 
     def deck_top(self, count: int = 3) -> list[str]:
         """The next cards of the deck, top first (teacher view: the player cannot see them)."""
@@ -186,20 +196,36 @@ class CardDrawModel:
         title = route_title(self.game.board, route)
         ways = payment_options(hand, route.color, route.length, route.locomotives)
         if self.game.owner[route.id] is not None:
-            return f"{title}: already claimed."
+            return render("{title}: already claimed.", title=title)
         if ways:
-            return f"{title}: {name}'s hand could pay for it ({count(len(ways), 'way')})."
-        cards = "cards of one colour" if route.color == GRAY else f"{route.color} cards"
-        need = f"{count(route.length, 'card')}: {cards}, locomotives standing in for any"
+            return render(
+                "{title}: {name}'s hand could pay for it ({ways:#way}).",
+                title=title,
+                name=name,
+                ways=len(ways),
+            )
+        cards = (
+            render("cards of one colour")
+            if route.color == GRAY
+            else render("{color:colour} cards", color=route.color)
+        )
+        need = render(
+            "{n:#card}: {cards}, locomotives standing in for any", n=route.length, cards=cards
+        )
         if route.locomotives:
-            need += f", at least {count(route.locomotives, 'locomotive')}"
+            need += render(", at least {n:#locomotive}", n=route.locomotives)
         best = (
             max(hand[c] for c in hand if c != LOCOMOTIVE)
             if route.color == GRAY
             else (hand[route.color])
         )
-        held = f"{name} holds {best} of the colour and {count(hand[LOCOMOTIVE], 'locomotive')}"
-        return f"{title}: it needs {need}; {held}."
+        held = render(
+            "{name} holds {best} of the colour and {locos:#locomotive}",
+            name=name,
+            best=best,
+            locos=hand[LOCOMOTIVE],
+        )
+        return render("{title}: it needs {need}; {held}.", title=title, need=need, held=held)
 
     # choices -------------------------------------------------------------------------------
 
@@ -214,12 +240,12 @@ class CardDrawModel:
     def undo(self) -> str:
         """Take back the last card drawn (or any last action of the game)."""
         if not self.game.history:
-            return "Nothing to undo."
+            return render("Nothing to undo.")
         text = self.game.history[-1]
         self.game.undo()
         while self.results and not self.results.pop().ok:
             pass  # drop the refusals after the last draw, then that draw
-        return f"Took back '{text}'."
+        return render("Took back '{text}'.", text=text)
 
     def _draw(self, action: DrawCard) -> DrawResult:
         game = self.game
@@ -230,8 +256,9 @@ class CardDrawModel:
         try:
             game.play(action)
         except IllegalAction as err:
-            refusal = Frame("Market", before)
-            result = DrawResult(False, f"Not allowed: {err}", err.rule, player, frames=(refusal,))
+            refusal = Frame(prender("frame", "Market"), before)
+            said = render("Not allowed: {reason}", reason=err)
+            result = DrawResult(False, said, err.rule, player, frames=(refusal,))
             self.results.append(result)
             return result
         recorded = market_moments(game, steps + 1, before, action.slot)
@@ -243,24 +270,41 @@ class CardDrawModel:
             refilled = recorded[0][1] if recorded else self.market
             shown = refilled[action.slot]
             notes.append(
-                f"Slot {action.slot + 1} was refilled at once from the deck (D2) with {_a(shown)}."
+                render(_refilled(shown), slot=action.slot + 1, color=shown)
                 if shown
-                else f"Slot {action.slot + 1} could not be refilled: no cards are left (D7)."
+                else render(
+                    "Slot {slot} could not be refilled: no cards are left (D7).",
+                    slot=action.slot + 1,
+                )
             )
-        turned_up = f"A locomotive was turned up in slot {(action.slot or 0) + 1}."
+        turned_up = render(
+            "A locomotive was turned up in slot {slot}.", slot=(action.slot or 0) + 1
+        )  # the narration's line, told in the note above
         notes += [e for e in events[1:] if e != turned_up]
         if action.slot is None and card == LOCOMOTIVE:
-            notes.append("A locomotive drawn blind is an ordinary draw: the draw goes on (D5).")
+            notes.append(
+                render("A locomotive drawn blind is an ordinary draw: the draw goes on (D5).")
+            )
         if game.current_player != seat or game.phase == TURN:
-            notes.append(f"{player}'s turn is over; {self.player} is next.")
+            notes.append(
+                render("{name}'s turn is over; {next} is next.", name=player, next=self.player)
+            )
         elif game.phase == SECOND_CARD:
-            notes.append(f"{player} takes one more card (D1).")
+            notes.append(render("{name} takes one more card (D1).", name=player))
         frames = [
-            Frame("Before", before, {action.slot: "taken"} if action.slot is not None else {})
+            Frame(
+                prender("frame", "Before"),
+                before,
+                {action.slot: "taken"} if action.slot is not None else {},
+            )
         ]
         for kind, market in recorded:
             if kind == "refill":
-                label = "Refilled (D2)" if action.slot is not None else "Refilled (D7)"
+                label = (
+                    prender("frame", "Refilled (D2)")
+                    if action.slot is not None
+                    else prender("frame", "Refilled (D7)")
+                )
                 changed = {
                     i: "new"
                     for i, (a, b) in enumerate(zip(frames[-1].market, market, strict=True))
@@ -269,9 +313,11 @@ class CardDrawModel:
                 if market != frames[-1].market:
                     frames.append(Frame(label, market, changed))
             else:
-                frames.append(Frame("Reset: 3 locomotives, dealt again (D6)", market))
+                frames.append(
+                    Frame(prender("frame", "Reset: 3 locomotives, dealt again (D6)"), market)
+                )
         if self.market != frames[-1].market:
-            frames.append(Frame("Now", self.market))
+            frames.append(Frame(prender("frame", "Now"), self.market))
         lines = (*events[:1], *notes)
         result = DrawResult(
             True, " ".join(lines), None, player, card, tuple(frames), lines, opens_turn
@@ -280,10 +326,15 @@ class CardDrawModel:
         return result
 
 
-def _a(card: str) -> str:
+def _refilled(card: str) -> str:
+    """The note of a slot refilled with ``card`` (the article agrees with it)."""
     if card == LOCOMOTIVE:
-        return "a locomotive"
-    return f"{'an' if card[0] in 'aeiou' else 'a'} {card} card"
+        return N_("Slot {slot} was refilled at once from the deck (D2) with a locomotive.")
+    if card[0] in "aeiou":
+        return N_(
+            "Slot {slot} was refilled at once from the deck (D2) with an {color:colour} card."
+        )
+    return N_("Slot {slot} was refilled at once from the deck (D2) with a {color:colour} card.")
 
 
 def frames_html(frames: tuple[Frame, ...]) -> str:
@@ -310,25 +361,31 @@ class CardDrawExplorer(widgets.VBox):
     def __init__(self, game: Game | None = None, *, model: CardDrawModel | None = None):
         self.model = model or (CardDrawModel(game) if game is not None else CardDrawModel.new())
         self.slot_buttons = [
-            button("", f"Take the face-up card in slot {i + 1}")
+            button("", render("Take the face-up card in slot {n}", n=i + 1))
             for i in range(len(self.model.market))
         ]
         for i, slot_button in enumerate(self.slot_buttons):
             slot_button.on_click(lambda _, slot=i + 1: self._act(self.model.take(slot)))
-        self.blind_button = button("Draw blind", "Take the top card of the deck, unseen")
+        self.blind_button = button(
+            render("Draw blind"), render("Take the top card of the deck, unseen")
+        )
         self.blind_button.on_click(lambda _: self._act(self.model.draw_blind()))
-        self.undo_button = button("Undo", "Take back the last card drawn")
+        self.undo_button = button(
+            prender("button", "Undo"), render("Take back the last card drawn")
+        )
         self.undo_button.on_click(lambda _: self._act(self.model.undo(), neutral=True))
         self.teacher = widgets.Checkbox(
-            value=False, description="teacher view: the deck's next cards", indent=False
+            value=False, description=render("teacher view: the deck's next cards"), indent=False
         )
         self.teacher.observe(lambda _: self.render(), names="value")
         self.status = panel()
-        self.message = panel(message_html("Choose a card.", None))
+        self.message = panel(message_html(render("Choose a card."), None))
         self.frames = panel()
         self.narration = panel()
         self.payable = panel()
-        self.route_info = panel("<i>Click a route on the map: can this hand pay for it?</i>")
+        self.route_info = panel(
+            "<i>" + render("Click a route on the map: can this hand pay for it?") + "</i>"
+        )
         self.map = MapWidget.of_game(self.model.game)
         self.map.on_click(self._on_map)
         market_row = row([*self.slot_buttons, self.blind_button, self.undo_button])
@@ -354,30 +411,48 @@ class CardDrawExplorer(widgets.VBox):
 
     def _on_map(self, click: MapClick) -> None:
         if click.route is not None:
-            self.route_info.value = f"<b>On the map:</b> {esc(self.model.route_need(click.route))}"
+            self.route_info.value = render(
+                "<b>On the map:</b> {picked}", picked=esc(self.model.route_need(click.route))
+            )
 
     def render(self) -> None:
         model = self.model
         for i, (slot_button, card) in enumerate(zip(self.slot_buttons, model.market, strict=True)):
-            slot_button.description = f"{i + 1}: {card or 'empty'}"
+            slot_button.description = render(
+                "{n}: {card}", n=i + 1, card=pgettext("colour", card) if card else render("empty")
+            )
             for key, value in card_button_style(card).items():
                 setattr(slot_button.style, key, value)
         top = ""
         if self.teacher.value:
-            top = f"<div>Deck top (hidden from players): {cards_html(model.deck_top())}</div>"
+            top = (
+                "<div>"
+                + render(
+                    "Deck top (hidden from players): {cards}", cards=cards_html(model.deck_top())
+                )
+                + "</div>"
+            )
         game = model.game
+        hand = render("{name}'s hand: {hand}", name=esc(model.player), hand=hand_html(model.hand))
+        decks = render(
+            "Deck: {deck} cards · discard: {discard}",
+            deck=len(game.cards.deck),
+            discard=len(game.cards.discard),
+        )
         self.status.value = (
             f'<div class="ttr-status"><b>{esc(model.prompt())}</b>'
-            f"<div>{esc(model.player)}'s hand: {hand_html(model.hand)}</div>"
-            f"<div>Deck: {len(game.cards.deck)} cards · discard: {len(game.cards.discard)}"
-            f"</div>{top}</div>"
+            f"<div>{hand}</div><div>{decks}</div>{top}</div>"
         )
         draw = model.last_draw
-        self.frames.value = frames_html(draw.frames if draw else (Frame("Market", model.market),))
-        self.narration.value = narration_html(model.turn_narration(), "Narration of this turn")
+        market = (Frame(prender("frame", "Market"), model.market),)
+        self.frames.value = frames_html(draw.frames if draw else market)
+        self.narration.value = narration_html(
+            model.turn_narration(), render("Narration of this turn")
+        )
         payable = model.payable_routes()
         self.map.show_game(game, highlight_routes=payable)
-        self.payable.value = (
-            f"Glowing on the map: the {count(len(payable), 'route')} {esc(model.player)}'s "
-            "hand could pay for now."
+        self.payable.value = render(
+            "Glowing on the map: the {routes:#route} {name}'s hand could pay for now.",
+            routes=len(payable),
+            name=esc(model.player),
         )

@@ -23,13 +23,13 @@ from dataclasses import dataclass
 
 import ipywidgets as widgets
 
-from ttr.actions import Claim, IllegalAction, format_cards
+from ttr.actions import Claim, IllegalAction
 from ttr.board import Route
 from ttr.colors import CARD_COLORS, GRAY, LOCOMOTIVE
 from ttr.game import DEFAULT_NAMES, TUNNEL, TURN, Game
+from ttr.i18n import prender, render
 from ttr.payment import payment_options
 from ttr.scenario import stage
-from ttr.text import count
 from ttr.widgets.common import (
     button,
     cards_html,
@@ -110,12 +110,18 @@ def route_label(game: Game, route: Route) -> str:
     """``"Amsterdam-London · 2 gray · ferry (2 loco)"``, plus the owner once claimed."""
     kind = ""
     if route.is_ferry:
-        kind = f" · ferry ({route.locomotives} loco)"
+        kind = render(" · ferry ({n} loco)", n=route.locomotives)
     elif route.is_tunnel:
-        kind = " · tunnel"
+        kind = render(" · tunnel")
     owner = game.owner[route.id]
-    taken = f" · {game.players[owner]}'s" if owner is not None else ""
-    return f"{game.board.ref(route)} · {route.length} {route.color}{kind}{taken}"
+    taken = " · " + render("{name}'s", name=game.players[owner]) if owner is not None else ""
+    label = render(
+        "{ref:route} · {length} {color:colour}",
+        ref=game.board.ref(route),
+        length=route.length,
+        color=route.color,
+    )
+    return label + kind + taken
 
 
 def route_reasons(game: Game, route: Route, player: int) -> list[str]:
@@ -125,52 +131,89 @@ def route_reasons(game: Game, route: Route, player: int) -> list[str]:
     out = []
     if route.color == GRAY:
         out.append(
-            f"A gray route of {route.length}: any ONE colour pays for it, never a mix; "
-            "locomotives stand in for any card (C2)."
+            render(
+                "A gray route of {length}: any ONE colour pays for it, never a mix; "
+                "locomotives stand in for any card (C2).",
+                length=route.length,
+            )
         )
     else:
         out.append(
-            f"A {route.color} route of {route.length}: {route.color} cards, with locomotives "
-            "standing in for any of them; locomotives alone also pay (C2)."
+            render(
+                "A {color:colour} route of {length}: {color:colour} cards, with locomotives "
+                "standing in for any of them; locomotives alone also pay (C2).",
+                color=route.color,
+                length=route.length,
+            )
         )
     if route.is_ferry:
         out.append(
-            f"A ferry: at least {route.locomotives} of the {route.length} cards must be "
-            "locomotives (C6)."
+            render(
+                "A ferry: at least {locos} of the {length} cards must be locomotives (C6).",
+                locos=route.locomotives,
+                length=route.length,
+            )
         )
     if route.is_tunnel:
         out.append(
-            f"A tunnel: after paying, {rules.tunnel_reveal} cards are turned up from the deck; "
-            "each one of the colour paid, or a locomotive, costs one more card (C7). The player "
-            "may then pay or give up (C8)."
+            render(
+                "A tunnel: after paying, {reveal} cards are turned up from the deck; each one of "
+                "the colour paid, or a locomotive, costs one more card (C7). The player may then "
+                "pay or give up (C8).",
+                reveal=rules.tunnel_reveal,
+            )
         )
     twin = board.twin(route)
     if twin is not None:
         twin_owner = game.owner[twin.id]
         lock = n <= rules.double_lock_max_players
         if twin_owner == player:
-            out.append(f"{name} owns the other route of this double; nobody may own both (C5).")
+            out.append(
+                render(
+                    "{name} owns the other route of this double; nobody may own both (C5).",
+                    name=name,
+                )
+            )
         elif twin_owner is not None:
             who = game.players[twin_owner]
             out.append(
-                f"{who} owns the other route of this double: with {n} players it is closed "
-                "(at 2-3 players only one route of a double is used) (C5)."
+                render(
+                    "{who} owns the other route of this double: with {n} players it is closed "
+                    "(at 2-3 players only one route of a double is used) (C5).",
+                    who=who,
+                    n=n,
+                )
                 if lock
-                else f"{who} owns the other route of this double; with {n} players the second "
-                "route stays open to everyone else (C5)."
+                else render(
+                    "{who} owns the other route of this double; with {n} players the second "
+                    "route stays open to everyone else (C5).",
+                    who=who,
+                    n=n,
+                )
             )
         else:
             out.append(
-                f"One route of a double: with {n} players, claiming it closes the other to "
-                "everyone (C5)."
+                render(
+                    "One route of a double: with {n} players, claiming it closes the other to "
+                    "everyone (C5).",
+                    n=n,
+                )
                 if lock
-                else f"One route of a double: with {n} players, the other stays open to the "
-                "other players (C5)."
+                else render(
+                    "One route of a double: with {n} players, the other stays open to the "
+                    "other players (C5).",
+                    n=n,
+                )
             )
     trains = game.trains[player]
     out.append(
-        f"It needs {count(route.length, 'train')}; {name} has {trains} (C1). "
-        f"It scores {count(rules.route_points[route.length], 'point')} (C3)."
+        render(
+            "It needs {length:#train}; {name} has {trains} (C1). It scores {points:#point} (C3).",
+            length=route.length,
+            name=name,
+            trains=trains,
+            points=rules.route_points[route.length],
+        )
     )
     return out
 
@@ -253,14 +296,15 @@ class ClaimModel:
             return ""
         action = self.action
         assert action is not None
-        return format_cards(
-            action.color, self.route.length - action.locomotives, action.locomotives
+        return render(
+            "{paid:payment}",
+            paid=(action.color, self.route.length - action.locomotives, action.locomotives),
         )
 
     def check(self) -> Verdict:
         """Is the chosen claim legal now? Asked of the engine on a copy of the game."""
         if self.route is None:
-            return Verdict(False, "Choose a route.", None, ())
+            return Verdict(False, render("Choose a route."), None, ())
         reasons = tuple(route_reasons(self.game, self.route, self.player))
         action = self.action
         assert action is not None
@@ -268,8 +312,12 @@ class ClaimModel:
         try:
             probe.play(action)
         except IllegalAction as err:
-            return Verdict(False, f"Not allowed: {err}", err.rule, reasons)
-        text = f"Legal: {self.game.players[self.player]} may pay {self.payment_text()}."
+            return Verdict(False, render("Not allowed: {reason}", reason=err), err.rule, reasons)
+        text = render(
+            "Legal: {name} may pay {cards}.",
+            name=self.game.players[self.player],
+            cards=self.payment_text(),
+        )
         return Verdict(True, text, None, reasons)
 
     # playing -------------------------------------------------------------------------------
@@ -278,12 +326,12 @@ class ClaimModel:
         """Play the chosen claim on the game; returns the narration (or the refusal)."""
         action = self.action
         if action is None:
-            return "Choose a route."
+            return render("Choose a route.")
         steps = self.game.actions_played
         try:
             self.game.play(action)
         except IllegalAction as err:
-            return f"Not allowed: {err}"
+            return render("Not allowed: {reason}", reason=err)
         text = " ".join(self.game.events_of(steps + 1))
         self.log.append(text)
         return text
@@ -299,10 +347,12 @@ class ClaimModel:
     def settle_tunnel(self, pay: bool) -> str:
         """Pay a pending tunnel's extra with the fewest locomotives, or decline it (C7-C8)."""
         if self.pending_tunnel() is None:
-            return "No tunnel is waiting."
+            return render("No tunnel is waiting.")
         paid, text = pay_or_decline(self.game, pay)
         if pay and not paid:
-            text = "The extra cost cannot be paid, so the tunnel is declined (C8). " + text
+            text = render("The extra cost cannot be paid, so the tunnel is declined (C8).") + (
+                " " + text
+            )
         self.log.append(text)
         return text
 
@@ -327,19 +377,29 @@ class RouteClaimer(widgets.VBox):
         self.players = widgets.ToggleButtons(
             options=[2, 3, 4, 5],
             value=players,
-            description="players",
-            tooltips=[f"A demo game of {n} players" for n in (2, 3, 4, 5)],
+            description=prender("control", "players"),
+            tooltips=[render("A demo game of {n} players", n=n) for n in (2, 3, 4, 5)],
             style={"button_width": "40px"},
             layout={"display": "none" if game is not None else ""},
         )
-        self.player = widgets.Dropdown(description="claimer", layout={"width": "220px"})
-        self.route = widgets.Dropdown(description="route", layout={"width": "460px"})
-        self.color, self.locomotives = payment_controls()
-        self.claim_button = button("Claim", "Claim the route with these cards", "success")
-        self.pay_button = button(
-            "Pay the extra", "Pay the tunnel's extra cards (fewest locomotives)", "warning"
+        self.player = widgets.Dropdown(
+            description=prender("control", "claimer"), layout={"width": "220px"}
         )
-        self.decline_button = button("Decline", "Give the tunnel up: the cards go back", "danger")
+        self.route = widgets.Dropdown(
+            description=prender("control", "route"), layout={"width": "460px"}
+        )
+        self.color, self.locomotives = payment_controls()
+        self.claim_button = button(
+            prender("button", "Claim"), render("Claim the route with these cards"), "success"
+        )
+        self.pay_button = button(
+            render("Pay the extra"),
+            render("Pay the tunnel's extra cards (fewest locomotives)"),
+            "warning",
+        )
+        self.decline_button = button(
+            prender("button", "Decline"), render("Give the tunnel up: the cards go back"), "danger"
+        )
         self.verdict = panel()
         self.hand = panel()
         self.options = panel()
@@ -443,7 +503,8 @@ class RouteClaimer(widgets.VBox):
         self.render()
 
     def _after(self, text: str) -> None:
-        self.narration.value = message_html(text, None if not text.startswith("Not") else False)
+        refused = text.startswith(render("Not allowed: {reason}", reason=""))
+        self.narration.value = message_html(text, False if refused else None)
         self._load(self.route.value)
 
     def render(self) -> None:
@@ -451,18 +512,26 @@ class RouteClaimer(widgets.VBox):
         verdict = model.check()
         self.verdict.value = verdict_html(verdict)
         name = model.game.players[model.player]
-        self.hand.value = f"{esc(name)}'s hand: {hand_html(model.hand)}"
+        self.hand.value = render(
+            "{name}'s hand: {hand}", name=esc(name), hand=hand_html(model.hand)
+        )
         length = model.route.length if model.route else 0
-        ways = [format_cards(c, length - n, n) for c, n in model.options()]
-        shown = "; ".join(ways[:8]) + (f" … and {len(ways) - 8} more" if len(ways) > 8 else "")
-        self.options.value = f"Ways to pay ({len(ways)}): {esc(shown or 'none')}"
+        ways = [render("{paid:payment}", paid=(c, length - n, n)) for c, n in model.options()]
+        shown = "; ".join(ways[:8])
+        if len(ways) > 8:
+            shown += render(" … and {n} more", n=len(ways) - 8)
+        self.options.value = render(
+            "Ways to pay ({n}): {ways}", n=len(ways), ways=esc(shown or render("none"))
+        )
         tunnel = model.pending_tunnel()
         self._tunnel_row.layout.display = "" if tunnel else "none"
         self.claim_button.disabled = not verdict.legal or tunnel is not None
         if tunnel is not None:
             self.verdict.value = message_html(
-                f"Tunnel waiting: {count(tunnel['extra'], 'extra card')} to pay, or decline "
-                "(C7-C8). Revealed:",
+                render(
+                    "Tunnel waiting: {extra:#extra card} to pay, or decline (C7-C8). Revealed:",
+                    extra=tunnel["extra"],
+                ),
                 None,
             ) + cards_html(tunnel["revealed"])
         self.map.show_game(

@@ -18,6 +18,7 @@ import ipywidgets as widgets
 from ttr.actions import Decline, PayTunnel
 from ttr.board import Board, Route
 from ttr.colors import CARD_COLORS, CARD_KINDS, LOCOMOTIVE
+from ttr.i18n import Np_, pgettext, prender, render
 from ttr.map_layout import DARK_ROUTE_COLORS, ROUTE_EDGE, ROUTE_FACE, player_color
 from ttr.widgets.map import MapWidget
 
@@ -36,6 +37,7 @@ __all__ = [
     "panel",
     "pay_or_decline",
     "payment_controls",
+    "player_columns",
     "player_swatch",
     "route_options",
     "row",
@@ -57,25 +59,30 @@ def esc(text: object) -> str:
     return html.escape(str(text))
 
 
+MARK_WORDS = (Np_("mark", "taken"), Np_("mark", "new"), Np_("mark", "matches"))
+"""The marks a card may carry (its tooltip): taken from the market, new in it, matching a
+tunnel's payment."""
+
+
 def card_chip(card: str | None, count: int | None = None, *, mark: str = "") -> str:
     """One card as a small coloured rectangle with its name (``None`` = an empty slot)."""
     if card is None:
         style = "background:#fafafa;color:#888;border:1px dashed #999;"
-        label = "empty"
+        label = render("empty")
     elif card == LOCOMOTIVE:
         style = f"background:{_LOCO_FILL};color:#fff;border:1px solid #222;"
-        label = "loco"
+        label = pgettext("colour", "loco")
     else:
         style = (
             f"background:{ROUTE_FACE[card]};"
             f"color:{'#fff' if card in DARK_ROUTE_COLORS else '#111'};"
             f"border:1px solid {ROUTE_EDGE[card]};"
         )
-        label = card
+        label = pgettext("colour", card)
     if count is not None:
         label = f"{label} ×{count}"
     outline = "outline:3px solid #ffb000;outline-offset:1px;" if mark else ""
-    title = f' title="{esc(mark)}"' if mark else ""
+    title = f' title="{esc(pgettext("mark", mark))}"' if mark else ""
     return (
         f'<span class="ttr-card" data-card="{esc(card or "")}"{title} style="{style}{outline}">'
         f"{esc(label)}</span>"
@@ -104,7 +111,22 @@ def cards_html(cards: Sequence[str | None], marks: Mapping[int, str] | None = No
 def hand_html(hand: Mapping[str, int]) -> str:
     """A hand as chips with counts, in the fixed card order; ``(no cards)`` when empty."""
     chips = [card_chip(k, hand[k]) for k in CARD_KINDS if hand.get(k)]
-    return " ".join(chips) or '<span style="color:#666">(no cards)</span>'
+    return " ".join(chips) or '<span style="color:#666">' + render("(no cards)") + "</span>"
+
+
+def player_columns(stations: bool) -> list[str]:
+    """The headings of a table of the players' public state: trains, points, cards, tickets
+    (and stations left), in the language in force."""
+    header = [
+        prender("column", "player"),
+        prender("column", "trains"),
+        prender("column", "points"),
+        prender("column", "cards"),
+        prender("column", "tickets"),
+    ]
+    if stations:
+        header.append(prender("column", "stations"))
+    return header
 
 
 def player_swatch(seat: int, name: str) -> str:
@@ -138,9 +160,13 @@ def table_html(
     return f"<table><thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table>"
 
 
-def narration_html(lines: Sequence[str], title: str = "What happened") -> str:
-    """Narrated events as a short list under a title."""
-    items = "".join(f"<li>{esc(line)}</li>" for line in lines) or "<li>Nothing yet.</li>"
+def narration_html(lines: Sequence[str], title: str | None = None) -> str:
+    """Narrated events as a short list under a title (by default "What happened", in the
+    language in force)."""
+    title = render("What happened") if title is None else title
+    items = "".join(f"<li>{esc(line)}</li>" for line in lines) or (
+        "<li>" + render("Nothing yet.") + "</li>"
+    )
     return f'<div class="ttr-narration"><b>{esc(title)}</b><ul>{items}</ul></div>'
 
 
@@ -155,7 +181,7 @@ def message_html(text: str, ok: bool | None) -> str:
 # Controls and layout
 
 LOCOS_ONLY = "locomotives only"
-"""The colour dropdown's choice for paying with locomotives alone."""
+"""The colour dropdown's value for paying with locomotives alone (its label is translated)."""
 
 
 def button(text: str, tooltip: str, style: str = "", **kwargs: Any) -> widgets.Button:
@@ -194,17 +220,20 @@ def teaching_layout(
 def payment_controls() -> tuple[widgets.Dropdown, widgets.BoundedIntText]:
     """The ``color`` dropdown and the ``locomotives`` count that choose how to pay a route."""
     color = widgets.Dropdown(
-        options=[*CARD_COLORS, LOCOS_ONLY],
-        description="colour",
-        tooltip="the colour of the cards to pay with",
+        options=[
+            *((pgettext("colour", c), c) for c in CARD_COLORS),
+            (render("locomotives only"), LOCOS_ONLY),
+        ],
+        description=prender("control", "colour"),
+        tooltip=render("the colour of the cards to pay with"),
         layout={"width": "240px"},
     )
     locomotives = widgets.BoundedIntText(
         value=0,
         min=0,
         max=8,
-        description="locos",
-        tooltip="how many of the cards are locomotives",
+        description=prender("control", "locos"),
+        tooltip=render("how many of the cards are locomotives"),
         layout={"width": "150px"},
     )
     return color, locomotives
@@ -238,7 +267,11 @@ def route_options(
     for route_id, text in texts.items():
         twin = board.twin_id(route_id)
         if twin is not None and texts.get(twin) == text:
-            text += " (first of the pair)" if route_id < twin else " (second of the pair)"
+            text += (
+                render(" (first of the pair)")
+                if route_id < twin
+                else render(" (second of the pair)")
+            )
         options.append((text, route_id))
     return options
 

@@ -23,8 +23,8 @@ import ipywidgets as widgets
 
 from ttr.board import Board, Route, load_board
 from ttr.game import Game
+from ttr.i18n import N_, prender, render
 from ttr.scoring import Trail, longest_trail
-from ttr.text import count
 from ttr.widgets.common import (
     bot_game,
     button,
@@ -113,12 +113,16 @@ class LongestModel:
         cities in order."""
         trail = self.trail
         if not trail.routes:
-            return "No routes are switched on: the longest trail is 0 trains."
+            return render("No routes are switched on: the longest trail is 0 trains.")
         cities = " → ".join(self.board.display(c) for c in trail.cities)
-        used = f"{len(trail.routes)} of the {count(len(self.on), 'route')} switched on"
-        return (
-            f"Longest trail: {count(trail.length, 'train')}, using {used} "
-            f"({count(self.total, 'train')} in all): {cities}."
+        return render(
+            "Longest trail: {length:#train}, using {used} of the {on:#route} switched on "
+            "({total:#train} in all): {cities}.",
+            length=trail.length,
+            used=len(trail.routes),
+            on=len(self.on),
+            total=self.total,
+            cities=cities,
         )
 
 
@@ -138,17 +142,26 @@ class LongestRouteExplorer(widgets.VBox):
         self.model = LongestModel.from_game(game, player)
         board = game.board
         labels = sorted(
-            route_options(board, board.routes, lambda r: f"{board.ref(r)} · {r.length}")
+            route_options(
+                board,
+                board.routes,
+                lambda r: render("{ref:route} · {length}", ref=board.ref(r), length=r.length),
+            )
         )
         self.route = widgets.Dropdown(
-            options=labels, description="route", layout={"width": "360px"}
+            options=labels, description=prender("control", "route"), layout={"width": "360px"}
         )
-        self.toggle_button = button("Switch on/off", "Switch the chosen route on or off", "primary")
-        self.clear_button = button("Switch all off", "Switch every route off")
+        self.toggle_button = button(
+            render("Switch on/off"), render("Switch the chosen route on or off"), "primary"
+        )
+        self.clear_button = button(render("Switch all off"), render("Switch every route off"))
         self.source = widgets.Dropdown(
-            options=[(f"{name}'s routes", seat) for seat, name in enumerate(game.players)],
+            options=[
+                (render("{name}'s routes", name=name), seat)
+                for seat, name in enumerate(game.players)
+            ],
             value=player,
-            description="load",
+            description=prender("control", "load"),
             layout={"width": "260px"},
         )
         self.length = panel()
@@ -183,7 +196,8 @@ class LongestRouteExplorer(widgets.VBox):
     def _toggle(self) -> None:
         on = self.model.toggle(self.route.value)
         ref = self.game.board.ref(self.game.board.routes[self.route.value])
-        self.message.value = message_html(f"{ref} switched {'on' if on else 'off'}.", None)
+        said = N_("{ref:route} switched on.") if on else N_("{ref:route} switched off.")
+        self.message.value = message_html(render(said, ref=ref), None)
         self.render()
 
     def _on_map(self, click: MapClick) -> None:
@@ -193,25 +207,33 @@ class LongestRouteExplorer(widgets.VBox):
 
     def _clear(self) -> None:
         self.model.clear()
-        self.message.value = message_html("All routes switched off.", None)
+        self.message.value = message_html(render("All routes switched off."), None)
         self.render()
 
     def _on_source(self, change) -> None:
         self.model.set_routes(r.id for r in self.game.routes_of(change["new"]))
         self.message.value = message_html(
-            f"Loaded {self.game.players[change['new']]}'s routes.", None
+            render("Loaded {name}'s routes.", name=self.game.players[change["new"]]), None
         )
         self.render()
 
     def render(self) -> None:
         model = self.model
         trail = model.trail
+        said = (
+            N_("Longest trail: <b>{n}</b> train (F3)")
+            if trail.length == 1
+            else N_("Longest trail: <b>{n}</b> trains (F3)")
+        )
         self.length.value = (
-            f'<div class="ttr-length" style="font-size:18px">Longest trail: '
-            f"<b>{trail.length}</b> {'train' if trail.length == 1 else 'trains'} (F3)</div>"
+            '<div class="ttr-length" style="font-size:18px">'
+            + render(said, n=trail.length)
+            + "</div>"
         )
         steps = "".join(
-            f"<li>{esc(model.board.ref(model.board.routes[r.id]))} ({r.length})</li>"
+            "<li>"
+            + esc(render("{ref:route}", ref=model.board.ref(model.board.routes[r.id])))
+            + f" ({r.length})</li>"
             for r in trail.routes
         )
         self.trail.value = f'<div class="ttr-trail">{esc(model.describe())}<ol>{steps}</ol></div>'

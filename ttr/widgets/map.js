@@ -41,6 +41,7 @@ function render({ model, el }) {
     );
     const marks = model.get("marks");
     const notes = model.get("notes");
+    const words = model.get("words");
     for (const [id, item] of elements) {
       let cls = item.cls;
       let text = item.text;
@@ -48,7 +49,7 @@ function render({ model, el }) {
         const seat = owners[Number(id.slice(6))] ?? -1;
         if (seat >= 0) {
           cls += ` ttr-owned ttr-o${seat % SEATS}`;
-          text += ` · ${players[seat]}'s`;
+          text += ` · ${words.route.replaceAll("{name}", players[seat])}`;
         }
         if (lit.has(id)) cls += " ttr-lit";
         if (item.glow) item.glow.classList.toggle("ttr-on", lit.has(id));
@@ -56,7 +57,7 @@ function render({ model, el }) {
         const seat = stations.get(id);
         if (seat !== undefined) {
           cls += ` ttr-s${seat % SEATS}`;
-          text += ` · ${players[seat]}'s station`;
+          text += ` · ${words.station.replaceAll("{name}", players[seat])}`;
         }
         if (litCities.has(id)) cls += " ttr-lit";
       }

@@ -44,6 +44,7 @@ import traitlets
 from ipywidgets import CallbackDispatcher
 
 from ttr.board import Board, Route
+from ttr.i18n import N_, gettext
 from ttr.map_layout import game_marks
 from ttr.svg import Marks, city_id, legend_html, live_svg, route_id
 
@@ -60,6 +61,10 @@ class MapClick:
     element: str
     route: Route | None = None
     city: str | None = None
+
+
+OWNER_WORDS = {"route": N_("{name}'s"), "station": N_("{name}'s station")}
+"""What a route's or a city's tooltip adds for its owner (``{name}``: the player)."""
 
 
 class MapWidget(anywidget.AnyWidget):
@@ -82,6 +87,8 @@ class MapWidget(anywidget.AnyWidget):
     highlight_cities = traitlets.List(traitlets.Unicode()).tag(sync=True)
     marks = traitlets.Dict(value_trait=traitlets.Unicode()).tag(sync=True)
     notes = traitlets.Dict(value_trait=traitlets.Unicode()).tag(sync=True)
+    words = traitlets.Dict(value_trait=traitlets.Unicode()).tag(sync=True)
+    """What a tooltip adds for an owner (:data:`OWNER_WORDS`), in the language in force."""
     clicked = traitlets.Unicode("").tag(sync=True)
     clicks = traitlets.Int(0).tag(sync=True)
 
@@ -100,6 +107,7 @@ class MapWidget(anywidget.AnyWidget):
             legend=legend_html(board, tuple(names) or None, station_key),
             players=names,
             owners=[-1] * len(board.routes),
+            words={key: gettext(text) for key, text in OWNER_WORDS.items()},
             **kwargs,
         )
         self.board = board

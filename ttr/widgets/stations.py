@@ -19,6 +19,7 @@ import ipywidgets as widgets
 
 from ttr.board import Route, Ticket, UnknownReference
 from ttr.game import Game
+from ttr.i18n import N_, gettext, prender, render
 from ttr.scoring import StationChoice, best_station_routes, completed_tickets
 from ttr.widgets.common import (
     bot_game,
@@ -65,16 +66,31 @@ class StationView:
         return self.ticket_points_with - self.ticket_points_without - given_up
 
     def text(self) -> str:
-        lines = [f"{self.player}: stations at {', '.join(self.stations) or '(none)'}"]
+        stations = ", ".join(self.stations) or render("(none)")
+        lines = [render("{name}: stations at {stations}", name=self.player, stations=stations)]
         for city, ref in self.borrowed.items():
-            lines.append(f"  {city} borrows {ref or 'nothing (no opponent route there)'}")
+            lines.append(
+                "  "
+                + (
+                    render("{city} borrows {ref:route}", city=city, ref=ref)
+                    if ref
+                    else render("{city} borrows nothing (no opponent route there)", city=city)
+                )
+            )
         for t in self.tickets:
-            mark = "done" if t.with_stations else "failed"
-            extra = f" thanks to {', '.join(t.helped_by)}" if t.helped_by else ""
+            mark = render("done") if t.with_stations else render("failed")
+            extra = (
+                render(" thanks to {cities}", cities=", ".join(t.helped_by)) if t.helped_by else ""
+            )
             lines.append(f"  {t.ticket} ({t.points}): {mark}{extra}")
         lines.append(
-            f"Tickets {self.ticket_points_without:+d} without stations, "
-            f"{self.ticket_points_with:+d} with; unbuilt stations {self.station_points}."
+            render(
+                "Tickets {without:+d} without stations, {with_:+d} with; unbuilt stations "
+                "{points}.",
+                without=self.ticket_points_without,
+                with_=self.ticket_points_with,
+                points=self.station_points,
+            )
         )
         return "\n".join(lines)
 
@@ -131,28 +147,32 @@ class StationModel:
         try:
             city = board.city(city)
         except UnknownReference:
-            return f"ST1: there is no city called {city}"
+            return "ST1: " + render("there is no city called {city}", city=city)
         name = board.display(city)
         owner = self.game.stations.get(city)
         if owner is not None and owner != self.player:
-            return f"ST1: {name} already has {self.game.players[owner]}'s station"
+            return "ST1: " + render(
+                "{city} already has {name}'s station", city=name, name=self.game.players[owner]
+            )
         if city in self.stations:
-            return f"ST1: {name} already has this player's station"
+            return "ST1: " + render("{city} already has this player's station", city=name)
         if len(self.stations) >= self.limit:
-            return f"ST1: at most {self.limit} stations per player"
+            return "ST1: " + render("at most {n} stations per player", n=self.limit)
         self.stations.append(city)
         self.stations.sort()
-        return f"Station placed in {name}."
+        return render("Station placed in {city}.", city=name)
 
     def remove(self, city: str) -> str:
         try:
             city = self.game.board.city(city)
         except UnknownReference:
-            return f"There is no city called {city}."
+            return render("There is no city called {city}.", city=city)
         if city not in self.stations:
-            return f"No station of this player in {self.game.board.display(city)}."
+            return render(
+                "No station of this player in {city}.", city=self.game.board.display(city)
+            )
         self.stations.remove(city)
-        return f"Station removed from {self.game.board.display(city)}."
+        return render("Station removed from {city}.", city=self.game.board.display(city))
 
     # results -------------------------------------------------------------------------------
 
@@ -239,19 +259,25 @@ class StationModel:
 
 
 def plan_html(view: StationView, suggestions: list[tuple[str, int]]) -> str:
-    nothing = "<i>nothing</i> (no opponent route)"
+    nothing = render("<i>nothing</i> (no opponent route)")
     borrowed = (
         "".join(
-            f"<li><b>{esc(city)}</b> borrows {esc(ref) if ref else nothing}</li>"
+            "<li>"
+            + render(
+                "<b>{city}</b> borrows {ref}",
+                city=esc(city),
+                ref=esc(render("{ref:route}", ref=ref)) if ref else nothing,
+            )
+            + "</li>"
             for city, ref in view.borrowed.items()
         )
-        or "<li>(no stations)</li>"
+        or "<li>" + render("(no stations)") + "</li>"
     )
     rows = []
     for t in view.tickets:
         after = "✔" if t.with_stations else "✘"
         color = "#1b7f3b" if t.with_stations else "#b3261e"
-        how = f" via {esc(', '.join(t.helped_by))}" if t.helped_by else ""
+        how = render(" via {cities}", cities=esc(", ".join(t.helped_by))) if t.helped_by else ""
         rows.append(
             [
                 esc(t.ticket),
@@ -260,14 +286,29 @@ def plan_html(view: StationView, suggestions: list[tuple[str, int]]) -> str:
                 f'<span style="color:{color};font-weight:600">{after}</span>{how}',
             ]
         )
-    tips = ", ".join(f"{esc(c)} (+{g})" for c, g in suggestions) or "none"
+    tips = ", ".join(f"{esc(c)} (+{g})" for c, g in suggestions) or render("none")
+    header = [
+        prender("column", "ticket"),
+        prender("column", "points"),
+        prender("column", "own routes"),
+        prender("column", "with stations"),
+    ]
+    totals = render(
+        "Tickets: <b>{without:+d}</b> without stations → <b>{with_:+d}</b> with them; unbuilt "
+        "stations score {points} (ST6). Net change: <b>{gain:+d}</b>.",
+        without=view.ticket_points_without,
+        with_=view.ticket_points_with,
+        points=view.station_points,
+        gain=view.gain,
+    )
     return (
-        f'<div class="ttr-plan"><b>Borrowed routes (ST3-ST4)</b><ul>{borrowed}</ul>'
-        + table_html(["ticket", "points", "own routes", "with stations"], rows, numeric=(1,))
-        + f"<div>Tickets: <b>{view.ticket_points_without:+d}</b> without stations → "
-        f"<b>{view.ticket_points_with:+d}</b> with them; unbuilt stations score "
-        f"{view.station_points} (ST6). Net change: <b>{view.gain:+d}</b>.</div>"
-        f"<div>One more station would help most at: {tips}</div></div>"
+        '<div class="ttr-plan"><b>'
+        + render("Borrowed routes (ST3-ST4)")
+        + f"</b><ul>{borrowed}</ul>"
+        + table_html(header, rows, numeric=(1,))
+        + f"<div>{totals}</div><div>"
+        + render("One more station would help most at: {tips}", tips=tips)
+        + "</div></div>"
     )
 
 
@@ -287,19 +328,27 @@ class StationPlanner(widgets.VBox):
         self.player = widgets.Dropdown(
             options=[(name, seat) for seat, name in enumerate(model_game.players)],
             value=self.model.player,
-            description="player",
+            description=prender("control", "player"),
             layout={"width": "220px"},
         )
         cities = sorted(board.cities, key=board.display)
         self.city = widgets.Dropdown(
             options=[(board.display(c), c) for c in cities],
-            description="city",
+            description=prender("control", "city"),
             layout={"width": "260px"},
         )
-        self.place_button = button("Place station", "Put a station in the chosen city", "primary")
-        self.remove_button = button("Remove", "Take the station in the chosen city away")
-        self.reset_button = button("As built", "Back to the stations the player really built")
-        self.clear_button = button("Clear", "Take every planned station away")
+        self.place_button = button(
+            render("Place station"), render("Put a station in the chosen city"), "primary"
+        )
+        self.remove_button = button(
+            prender("button", "Remove"), render("Take the station in the chosen city away")
+        )
+        self.reset_button = button(
+            render("As built"), render("Back to the stations the player really built")
+        )
+        self.clear_button = button(
+            prender("button", "Clear"), render("Take every planned station away")
+        )
         self.message = panel()
         self.summary = panel()
         self.plan = panel()
@@ -307,8 +356,12 @@ class StationPlanner(widgets.VBox):
         self.player.observe(self._on_player, names="value")
         self.place_button.on_click(lambda _: self._say(self.model.place(self.city.value)))
         self.remove_button.on_click(lambda _: self._say(self.model.remove(self.city.value)))
-        self.reset_button.on_click(lambda _: self._say(self._do(self.model.reset, "as built")))
-        self.clear_button.on_click(lambda _: self._say(self._do(self.model.clear, "cleared")))
+        self.reset_button.on_click(
+            lambda _: self._say(self._do(self.model.reset, N_("Stations as built.")))
+        )
+        self.clear_button.on_click(
+            lambda _: self._say(self._do(self.model.clear, N_("Stations cleared.")))
+        )
         self.map.on_click(self._on_map)
         super().__init__(
             teaching_layout(
@@ -332,19 +385,23 @@ class StationPlanner(widgets.VBox):
         return f"StationPlanner(player={self.model.player}, stations={self.model.stations})"
 
     @staticmethod
-    def _do(func, what: str) -> str:
+    def _do(func, said: str) -> str:
         func()
-        return f"Stations {what}."
+        return gettext(said)
 
     def _on_player(self, change) -> None:
         self.model.set_player(change["new"])
-        self._say(f"Planning for {self.model.game.players[change['new']]}.")
+        self._say(render("Planning for {name}.", name=self.model.game.players[change["new"]]))
 
     def _on_map(self, click: MapClick) -> None:
         if click.city is not None:
             self.city.value = click.city
             name = self.model.game.board.display(click.city)
-            self._say(f"{name} chosen: Place station puts one there, Remove takes it away.")
+            self._say(
+                render(
+                    "{city} chosen: Place station puts one there, Remove takes it away.", city=name
+                )
+            )
 
     def _say(self, text: str) -> None:
         refused = text[:3] in ("ST1", "ST2", "ST3")
@@ -355,11 +412,13 @@ class StationPlanner(widgets.VBox):
         model = self.model
         view = model.view()
         seat = model.player
-        self.summary.value = (
-            f"{player_swatch(seat, view.player)}: {len(model.own_routes)} routes, "
-            f"{len(view.tickets)} tickets, stations: "
-            f"<b>{esc(', '.join(view.stations) or 'none')}</b> "
-            f"({len(view.stations)} of {model.limit})"
+        self.summary.value = f"{player_swatch(seat, view.player)}: " + render(
+            "{routes} routes, {tickets} tickets, stations: <b>{stations}</b> ({n} of {limit})",
+            routes=len(model.own_routes),
+            tickets=len(view.tickets),
+            stations=esc(", ".join(view.stations) or render("none")),
+            n=len(view.stations),
+            limit=model.limit,
         )
         self.plan.value = plan_html(view, model.suggest())
         borrowed = [r for r in model.choice().borrowed.values() if r is not None]

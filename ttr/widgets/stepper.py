@@ -25,6 +25,7 @@ import ipywidgets as widgets
 
 from ttr.board import Route
 from ttr.game import Game
+from ttr.i18n import Np_, pgettext, prender, render
 from ttr.svg import route_title
 from ttr.widgets.common import (
     button,
@@ -33,6 +34,7 @@ from ttr.widgets.common import (
     hand_html,
     narration_html,
     panel,
+    player_columns,
     player_swatch,
     row,
     table_html,
@@ -41,6 +43,16 @@ from ttr.widgets.common import (
 from ttr.widgets.map import MapClick, MapWidget
 
 __all__ = ["GameStepper", "PlayerRow", "StepView", "StepperModel"]
+
+PHASE_WORDS = (
+    Np_("phase", "opening"),
+    Np_("phase", "turn"),
+    Np_("phase", "second_card"),
+    Np_("phase", "tunnel"),
+    Np_("phase", "tickets"),
+    Np_("phase", "over"),
+)
+"""The phases as the stepper names them (``pgettext("phase", ...)``: in English, the name)."""
 
 
 @dataclass(frozen=True)
@@ -84,24 +96,52 @@ class StepView:
     @property
     def headline(self) -> str:
         if self.action is None:
-            return f"Step 0 of {self.last}: the deal"
-        return f"Step {self.step} of {self.last}: {self.actor} plays '{self.action}'"
+            return render("Step 0 of {last}: the deal", last=self.last)
+        return render(
+            "Step {step} of {last}: {actor} plays '{action}'",
+            step=self.step,
+            last=self.last,
+            actor=self.actor,
+            action=self.action,
+        )
 
     def text(self) -> str:
         """The step as plain text (what the widget shows, without the map)."""
-        lines = [self.headline, f"Phase: {self.phase}; {self.to_play} to play (turn {self.turn})."]
+        lines = [
+            self.headline,
+            render(
+                "Phase: {phase}; {name} to play (turn {turn}).",
+                phase=pgettext("phase", self.phase),
+                name=self.to_play,
+                turn=self.turn,
+            ),
+        ]
         for player in self.players:
-            line = (
-                f"  {player.name}: {player.trains} trains, {player.points} points, "
-                f"{player.hand_size} cards, {player.ticket_count} tickets"
+            line = "  " + render(
+                "{name}: {trains} trains, {points} points, {cards} cards, {tickets} tickets",
+                name=player.name,
+                trains=player.trains,
+                points=player.points,
+                cards=player.hand_size,
+                tickets=player.ticket_count,
             )
             if player.hand is not None:
-                line += " [" + ", ".join(f"{k} {n}" for k, n in player.hand.items() if n) + "]"
+                held = (
+                    render("{color:colour} {n}", color=k, n=n) for k, n in player.hand.items() if n
+                )
+                line += " [" + ", ".join(held) + "]"
             lines.append(line)
-        market = ", ".join(c or "empty" for c in self.market)
+        market = ", ".join(
+            render("{color:colour}", color=c) if c else render("empty") for c in self.market
+        )
         lines.append(
-            f"Market: {market}. Deck {self.deck_size}, discard {self.discard_size}, "
-            f"tickets {self.ticket_deck_size}."
+            render(
+                "Market: {market}. Deck {deck}, discard {discard}, tickets {tickets}.",
+                market=market,
+                deck=self.deck_size,
+                discard=self.discard_size,
+                tickets=self.ticket_deck_size,
+            )
         )
         lines += [f"- {e}" for e in self.events]
         return "\n".join(lines)
@@ -212,17 +252,31 @@ class StepperModel:
         if isinstance(target, Route):
             title, owner = route_title(game.board, target), game.owner[target.id]
             if owner is None:
-                return f"{title}: not claimed yet."
+                return render("{title}: not claimed yet.", title=title)
             step = self._first_step(lambda p: p.owner[target.id] is not None)
-            return f"{title}: claimed by {game.players[owner]} at step {step}."
+            return render(
+                "{title}: claimed by {name} at step {step}.",
+                title=title,
+                name=game.players[owner],
+                step=step,
+            )
         name = game.board.display(target)
         owner = game.stations.get(target)
         if not game.rules.has_stations:
-            return f"{name}: no station (there are none in {game.rules.title})."
+            return render(
+                "{city}: no station (there are none in {title:text}).",
+                city=name,
+                title=game.rules.title,
+            )
         if owner is None:
-            return f"{name}: no station yet."
+            return render("{city}: no station yet.", city=name)
         step = self._first_step(lambda p: target in p.stations)
-        return f"{name}: {game.players[owner]}'s station, built at step {step}."
+        return render(
+            "{city}: {name}'s station, built at step {step}.",
+            city=name,
+            name=game.players[owner],
+            step=step,
+        )
 
     def _first_step(self, happened) -> int | None:
         """The first step at which ``happened(position)`` holds, up to the current step."""
@@ -293,11 +347,9 @@ class StepperModel:
 def info_html(view: StepView, has_stations: bool) -> str:
     """The players table (with each hand and ticket below its player in teacher view), the
     market and the decks of a step."""
-    header = ["player", "trains", "points", "cards", "tickets"]
-    if has_stations:
-        header.append("stations")
+    header = player_columns(has_stations)
     if view.final_scores is not None:
-        header.append("final score")
+        header.append(prender("column", "final score"))
     rows: list[list[str]] = []
     for player in view.players:
         name = player_swatch(player.seat, player.name)
@@ -316,16 +368,30 @@ def info_html(view: StepView, has_stations: bool) -> str:
             cells.append(f"<b>{view.final_scores[player.seat]}</b>")
         rows.append(cells)
         if player.hand is not None:
-            tickets = ", ".join(esc(t) for t in player.tickets or ()) or "none"
+            tickets = ", ".join(esc(t) for t in player.tickets or ()) or render("none")
             rows.append(
-                [f"{esc(player.name)}'s hand: {hand_html(player.hand)}<br>Tickets: {tickets}"]
+                [
+                    render(
+                        "{name}'s hand: {hand}<br>Tickets: {tickets}",
+                        name=esc(player.name),
+                        hand=hand_html(player.hand),
+                        tickets=tickets,
+                    )
+                ]
             )
+    decks = render(
+        "Deck: {deck} cards · discard: {discard} · ticket deck: {tickets}",
+        deck=view.deck_size,
+        discard=view.discard_size,
+        tickets=view.ticket_deck_size,
+    )
     return (
         '<div class="ttr-info">'
         + table_html(header, rows, numeric=range(1, len(header)))
-        + f"<div><b>Market</b> {cards_html(view.market)}</div>"
-        + f"<div>Deck: {view.deck_size} cards · discard: {view.discard_size} · "
-        f"ticket deck: {view.ticket_deck_size}</div></div>"
+        + "<div><b>"
+        + render("Market")
+        + f"</b> {cards_html(view.market)}</div>"
+        + f"<div>{decks}</div></div>"
     )
 
 
@@ -351,20 +417,22 @@ class GameStepper(widgets.VBox):
         self.model = model if model is not None else StepperModel(source, teacher=teacher)
         self.model.teacher = teacher or self.model.teacher
         last = self.model.last
-        self.first_button = button("« First", "Go back to the deal (step 0)")
-        self.back_button = button("‹ Back", "One step back")
-        self.next_button = button("Next ›", "One step forward", "primary")
-        self.last_button = button("Last »", "Jump to the last step")
+        self.first_button = button(render("« First"), render("Go back to the deal (step 0)"))
+        self.back_button = button(render("‹ Back"), render("One step back"))
+        self.next_button = button(render("Next ›"), render("One step forward"), "primary")
+        self.last_button = button(render("Last »"), render("Jump to the last step"))
         seconds = f"{interval / 1000:g}"
         self.autoplay = widgets.ToggleButton(
-            description="▶ Play",
-            tooltip=f"Play the game forward by itself, one step every {seconds} s",
+            description=render("▶ Play"),
+            tooltip=render(
+                "Play the game forward by itself, one step every {seconds} s", seconds=seconds
+            ),
         )
         self.slider = widgets.IntSlider(
             value=0,
             min=0,
             max=last,
-            description="step",
+            description=prender("control", "step"),
             continuous_update=False,
             layout={"width": "320px"},
         )
@@ -375,7 +443,7 @@ class GameStepper(widgets.VBox):
         widgets.link((self._timer, "value"), (self.slider, "value"))
         self.teacher = widgets.Checkbox(
             value=self.model.teacher,
-            description="teacher view: every hand and ticket",
+            description=render("teacher view: every hand and ticket"),
             indent=False,
         )
         self.headline = panel()
@@ -431,7 +499,7 @@ class GameStepper(widgets.VBox):
         if change["new"] and self.model.step == self.model.last:
             self._go(0)  # at the end, play from the start
         self._timer.playing = bool(change["new"])
-        self.autoplay.description = "❚❚ Pause" if change["new"] else "▶ Play"
+        self.autoplay.description = render("❚❚ Pause") if change["new"] else render("▶ Play")
 
     def _on_timer(self, change) -> None:  # the timer stops by itself at the last step
         self.autoplay.value = bool(change["new"])
@@ -454,11 +522,15 @@ class GameStepper(widgets.VBox):
         self.headline.value = f'<div class="ttr-headline"><b>{esc(view.headline)}</b></div>'
         self.info.value = info_html(view, game.rules.has_stations)
         self.picked.value = (
-            f"<b>On the map:</b> {esc(view.picked)}"
+            render("<b>On the map:</b> {picked}", picked=esc(view.picked))
             if view.picked
-            else "<i>Click a route or a city on the map: who took it, and when?</i>"
+            else "<i>"
+            + render("Click a route or a city on the map: who took it, and when?")
+            + "</i>"
         )
-        self.narration.value = narration_html(view.events, f"Narration of step {view.step}")
+        self.narration.value = narration_html(
+            view.events, render("Narration of step {step}", step=view.step)
+        )
         k, last = self.model.step, self.model.last
         self.first_button.disabled = self.back_button.disabled = k == 0
         self.next_button.disabled = self.last_button.disabled = k == last

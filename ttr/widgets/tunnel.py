@@ -25,10 +25,10 @@ from ttr.actions import PayTunnel
 from ttr.board import Route
 from ttr.colors import LOCOMOTIVE
 from ttr.game import TUNNEL, Game
+from ttr.i18n import prender, render
 from ttr.payment import tunnel_extra_options
 from ttr.probability import tunnel_extra_distribution
 from ttr.scenario import stage
-from ttr.text import count
 from ttr.widgets.claim import ClaimModel, Verdict
 from ttr.widgets.common import (
     button,
@@ -215,12 +215,13 @@ class TunnelModel:
         """Pay the extra (fewest locomotives) or decline (C7-C8), on the reveal's copy."""
         probe, current = self._probe, self.current
         if probe is None or current is None or not self.waiting:
-            return "Reveal first: no tunnel is waiting for its extra cost."
+            return render("Reveal first: no tunnel is waiting for its extra cost.")
         paid, text = pay_or_decline(probe, pay)
         if pay and not paid:
-            text = (
-                f"The hand cannot pay {current.extra} more, so the tunnel is declined (C8). " + text
-            )
+            text = render(
+                "The hand cannot pay {extra} more, so the tunnel is declined (C8).",
+                extra=current.extra,
+            ) + (" " + text)
         self.outcome = text
         self.outcome_ok = probe.owner[current.route] is not None
         return text
@@ -239,7 +240,7 @@ def distribution_html(
             f'<span style="display:inline-block;height:11px;width:{round(100 * p)}px;'
             f'background:{"#ffb000" if k == current else "#4a78b5"}"></span>'
         )
-        seen = f"{tally[k]} of {total}" if total else ""
+        seen = render("{n} of {total}", n=tally[k], total=total) if total else ""
         mark = " ◀" if k == current else ""
         rows.append(
             [
@@ -250,9 +251,18 @@ def distribution_html(
                 seen,
             ]
         )
+    header = [
+        prender("column", "extra"),
+        prender("column", "exact"),
+        "%",
+        "",
+        prender("column", "your reveals"),
+    ]
     return (
-        '<div class="ttr-distribution"><b>Exact chance of each extra cost for this deck</b>'
-        + table_html(["extra", "exact", "%", "", "your reveals"], rows, numeric=(1, 2))
+        '<div class="ttr-distribution"><b>'
+        + render("Exact chance of each extra cost for this deck")
+        + "</b>"
+        + table_html(header, rows, numeric=(1, 2))
         + "</div>"
     )
 
@@ -274,27 +284,43 @@ class TunnelSimulator(widgets.VBox):
         board = self.model.game.board
         start = next((r for r in tunnels if board.ref(r) == "Barcelona-Pamplona"), tunnels[0])
         self.tunnel = widgets.Dropdown(
-            options=[(f"{board.ref(r)} · {r.length} {r.color}", r.id) for r in tunnels],
+            options=[
+                (
+                    render(
+                        "{ref:route} · {length} {color:colour}",
+                        ref=board.ref(r),
+                        length=r.length,
+                        color=r.color,
+                    ),
+                    r.id,
+                )
+                for r in tunnels
+            ],
             value=start.id,
-            description="tunnel",
+            description=prender("control", "tunnel"),
             layout={"width": "380px"},
         )
         self.color, self.locomotives = payment_controls()
         self.seed = widgets.IntText(
             value=self.model.seed,
-            description="seed",
-            tooltip="the seed that shuffles the deck for the next reveal",
+            description=prender("control", "seed"),
+            tooltip=render("the seed that shuffles the deck for the next reveal"),
             layout={"width": "170px"},
         )
         self.reveal_button = button(
-            "Reveal 3 cards", "Pay for the tunnel and turn up the deck's top 3 cards", "primary"
+            render("Reveal 3 cards"),
+            render("Pay for the tunnel and turn up the deck's top 3 cards"),
+            "primary",
         )
         self.pay_button = button(
-            "Pay the extra", "Pay the extra cards the reveal asks for", "warning", disabled=True
+            render("Pay the extra"),
+            render("Pay the extra cards the reveal asks for"),
+            "warning",
+            disabled=True,
         )
         self.decline_button = button(
-            "Decline",
-            "Give the tunnel up: the cards paid go back to the hand",
+            prender("button", "Decline"),
+            render("Give the tunnel up: the cards paid go back to the hand"),
             "danger",
             disabled=True,
         )
@@ -364,7 +390,9 @@ class TunnelSimulator(widgets.VBox):
             self.tunnel.value = route.id
         elif route is not None:
             ref = self.model.game.board.ref(route)
-            self.outcome.value = message_html(f"{ref} is not an unclaimed tunnel.", None)
+            self.outcome.value = message_html(
+                render("{ref:route} is not an unclaimed tunnel.", ref=ref), None
+            )
 
     def _reveal(self) -> None:
         self.model.reveal()
@@ -383,9 +411,18 @@ class TunnelSimulator(widgets.VBox):
         verdict = model.verdict()
         public = model.game.observation(chooser.player)
         self.hand.value = (
-            f"{esc(model.game.players[chooser.player])}'s hand: {hand_html(chooser.hand)}"
-            f"<br>Paying: <b>{esc(chooser.payment_text())}</b> · deck: "
-            f"{public['deck_size']} cards, discard {public['discard_size']}"
+            render(
+                "{name}'s hand: {hand}",
+                name=esc(model.game.players[chooser.player]),
+                hand=hand_html(chooser.hand),
+            )
+            + "<br>"
+            + render(
+                "Paying: <b>{cards}</b> · deck: {deck} cards, discard {discard}",
+                cards=esc(chooser.payment_text()),
+                deck=public["deck_size"],
+                discard=public["discard_size"],
+            )
         )
         current = model.current
         if current is None:
@@ -393,9 +430,14 @@ class TunnelSimulator(widgets.VBox):
         else:
             marks = {i: "matches" for i, m in enumerate(current.matches) if m}
             self.revealed.value = (
-                f'<div class="ttr-revealed">Revealed (seed {current.seed}): '
-                f"{cards_html(current.revealed, marks)}<br>Extra cost: "
-                f"<b>{count(current.extra, 'card')}</b></div>"
+                '<div class="ttr-revealed">'
+                + render(
+                    "Revealed (seed {seed}): {cards}<br>Extra cost: <b>{extra:#card}</b>",
+                    seed=current.seed,
+                    cards=cards_html(current.revealed, marks),
+                    extra=current.extra,
+                )
+                + "</div>"
             )
         waiting = model.waiting
         can_pay = waiting and current is not None and bool(current.pay_options)
@@ -406,20 +448,21 @@ class TunnelSimulator(widgets.VBox):
             self.outcome.value = message_html(model.outcome, model.outcome_ok)
         else:
             self.outcome.value = message_html(
-                "Press Reveal to turn up 3 cards." if verdict.legal else verdict.message,
+                render("Press Reveal to turn up 3 cards.") if verdict.legal else verdict.message,
                 None if verdict.legal else False,
             )
         shown = current.extra if current is not None else None
         success = model.success_probability()
         if success is None:
-            chance = (
+            chance = render(
                 "Chance the hand can pay whatever is revealed: none to give, since this "
                 "payment is not legal (nothing would be revealed)."
             )
         else:
-            chance = (
-                "Chance the hand can pay whatever is revealed: "
-                f"<b>{float(success):.1%}</b> ({success.numerator}/{success.denominator})"
+            chance = render(
+                "Chance the hand can pay whatever is revealed: <b>{percent}</b> ({fraction})",
+                percent=f"{float(success):.1%}",
+                fraction=f"{success.numerator}/{success.denominator}",
             )
         self.probabilities.value = (
             distribution_html(model.distribution(), model.tally, shown) + f"<div>{chance}</div>"
@@ -435,13 +478,18 @@ class TunnelSimulator(widgets.VBox):
 def _choice_text(waiting: bool, can_pay: bool, current: Reveal | None) -> str:
     """Which of the two buttons may be pressed now, and why (C7-C8)."""
     if not waiting or current is None:
-        return "<i>Pay the extra and Decline open up when a reveal asks for more cards.</i>"
-    if can_pay:
         return (
-            f"<b>Your choice:</b> pay {count(current.extra, 'more card')} (Pay the extra) "
-            "or give the tunnel up (Decline)."
+            "<i>"
+            + render("Pay the extra and Decline open up when a reveal asks for more cards.")
+            + "</i>"
         )
-    return (
-        f"<b>Only Decline is possible:</b> the hand cannot pay {count(current.extra, 'more card')}"
-        " (C8)."
+    if can_pay:
+        return render(
+            "<b>Your choice:</b> pay {extra:#more card} (Pay the extra) or give the tunnel up "
+            "(Decline).",
+            extra=current.extra,
+        )
+    return render(
+        "<b>Only Decline is possible:</b> the hand cannot pay {extra:#more card} (C8).",
+        extra=current.extra,
     )

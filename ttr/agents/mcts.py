@@ -90,8 +90,9 @@ search with a budget of 3,500 simulated moves a decision (each iteration plays a
 sampled deal, then a greedy rollout to the end of the game) and at most 100 iterations. The
 first decisions of a game, whose rollouts are the longest (about 140 moves), get about 24
 iterations, the last ones 100; on the 2-core CI machine no decision cost more than 0.76 CPU
-seconds in 194 games against the greedy bot, 0.93 in the ladder (see the README). It overrules the greedy move only by a gain of ``z`` = 2
-standard errors, taken from Student's t for the deals played."""
+seconds in 194 games against the greedy bot, 0.93 in the ladder (see the README). It
+overrules the greedy move only by a gain of ``z`` = 2 standard errors, taken from Student's t
+for the deals played."""
 SEARCHES = ("halving", "tree")
 ROLLOUTS = ("greedy", "random")
 FOLLOW_UPS = (SECOND_CARD, TUNNEL)

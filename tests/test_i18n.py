@@ -292,6 +292,16 @@ def test_a_game_set_up_wrongly_is_refused_in_korean(rules, players, variant):
     assert HANGUL.search(korean) and not HANGUL.search(english), korean
 
 
+@pytest.mark.parametrize("seed", [1.5, "7", True])
+def test_a_bad_seed_is_refused_in_korean(seed):
+    with pytest.raises(TTRError) as caught:
+        Game("usa", 2, seed=seed)
+    english = str(caught.value)
+    with language("ko"):
+        korean = str(caught.value)
+    assert english.startswith("seed must be an int") and HANGUL.search(korean), korean
+
+
 def test_a_refusal_is_pickled_whole_and_shown_in_the_language_in_force():
     game = Game("usa", 2, seed=3)
     with pytest.raises(IllegalAction) as caught:

@@ -9,6 +9,8 @@ The engine speaks English; ``ttr.set_language("ko")`` (or ``TTR_LANG=ko``) makes
 and narration Korean (:mod:`ttr.i18n`).
 """
 
+from typing import TYPE_CHECKING
+
 from ttr.actions import (
     Action,
     BuildStation,
@@ -37,8 +39,12 @@ from ttr.events import Event
 from ttr.game import Game
 from ttr.i18n import get_language, set_language
 from ttr.rules import RULE_SETS, RuleSet, rule_set
-from ttr.scenario import load_position, load_scenario
-from ttr.staging import stage
+
+if TYPE_CHECKING:  # loaded on first use: see _LAZY
+    from ttr.ladder import Tournament, tournament
+    from ttr.scenario import load_position, load_scenario
+    from ttr.simulation import Simulation, simulate
+    from ttr.staging import stage
 
 __all__ = [
     "Action",
@@ -82,15 +88,30 @@ __all__ = [
 ]
 
 
+_LAZY = {
+    "load_position": "ttr.scenario",
+    "load_scenario": "ttr.scenario",
+    "stage": "ttr.staging",
+    "simulate": "ttr.simulation",
+    "Simulation": "ttr.simulation",
+    "tournament": "ttr.ladder",
+    "Tournament": "ttr.ladder",
+}
+"""Names loaded on first use: ``import ttr`` loads the engine (:class:`Game` and what it plays
+with), not the scenario files, the simulations or the ladder (and their JSON, file and bot
+modules)."""
+
+
 def __getattr__(name: str) -> object:
-    """``simulate``, ``Simulation``, ``tournament`` and ``Tournament`` load on first use (they
-    import the bots and tqdm)."""
-    if name in ("simulate", "Simulation"):
-        from ttr import simulation
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module 'ttr' has no attribute {name!r}")
+    import importlib
 
-        return getattr(simulation, name)
-    if name in ("tournament", "Tournament"):
-        from ttr import ladder
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value  # found at once from now on
+    return value
 
-        return getattr(ladder, name)
-    raise AttributeError(f"module 'ttr' has no attribute {name!r}")
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *_LAZY})

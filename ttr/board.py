@@ -11,15 +11,10 @@ hyphen or en dash do not matter; a colour in parentheses picks one route of a do
 
 from __future__ import annotations
 
-import csv
-import difflib
 import functools
 import unicodedata
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from importlib.resources import files
-from importlib.resources.abc import Traversable
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ttr.colors import CARD_COLORS, GRAY, ROUTE_COLORS
@@ -27,12 +22,31 @@ from ttr.errors import DataError, UnknownMap, UnknownReference, preview
 from ttr.i18n import N_
 
 if TYPE_CHECKING:
+    from importlib.resources.abc import Traversable
+    from pathlib import Path
+
     import networkx as nx
 
     from ttr.scoring.protocols import RouteLike
 
-DATA_DIR: Traversable = files("ttr") / "data"
-"""The board data, inside the package (read with importlib.resources)."""
+# Loaded when first used, not with the engine (import time): importlib.resources and pathlib
+# (the board data), csv (reading it), difflib (suggestions for a misspelt name).
+
+
+@functools.cache
+def data_dir() -> Traversable:
+    """The board data, inside the package (read with importlib.resources)."""
+    from importlib.resources import files
+
+    return files("ttr") / "data"
+
+
+def __getattr__(name: str) -> object:
+    if name == "DATA_DIR":  # the folder of the board data: data_dir(), found when asked for
+        return data_dir()
+    raise AttributeError(f"module 'ttr.board' has no attribute {name!r}")
+
+
 ROUTE_KINDS = ("normal", "tunnel", "ferry")
 MAX_ROUTE_LENGTH = 8
 MAX_REFERENCE = 120
@@ -186,6 +200,8 @@ class Board:
         _check_reference(text, "city")
         name = self._keys.get(_key(text))
         if name is None:
+            import difflib
+
             close = difflib.get_close_matches(_key(text), list(self._keys), n=3, cutoff=0.5)
             hint = ", ".join(dict.fromkeys(self.display(self._keys[k]) for k in close))
             unknown = N_("unknown city {city} on the {board:word} board (did you mean {hint}?)")
@@ -363,6 +379,8 @@ class _Rows:
             text = path.read_text(encoding="utf-8")
         except OSError as err:
             raise DataError(f"{path}: cannot read the file ({err.strerror})") from None
+        import csv
+
         reader = csv.DictReader(text.splitlines())
         header = reader.fieldnames or []
         missing = [name for name in required if name not in header]
@@ -391,6 +409,8 @@ class _Rows:
     def city(self, line: int, row: dict, column: str, cities: Mapping[str, City]) -> str:
         name = (row.get(column) or "").strip()
         if name not in cities:
+            import difflib
+
             close = difflib.get_close_matches(name, list(cities), n=3)
             hint = f" (closest: {', '.join(close)})" if close else ""
             raise self.fail(line, column, f"a city listed in cities.csv{hint}", name)
@@ -493,6 +513,8 @@ TICKET_FILES = {"base": "tickets.csv", "1912": "tickets_1912.csv", "big_cities":
 def load_board_from(folder: Traversable | Path | str, name: str | None = None) -> Board:
     """Load and validate a board from a folder holding cities, routes and tickets CSV files."""
     if isinstance(folder, str):
+        from pathlib import Path
+
         folder = Path(folder)
     cities = _load_cities(folder / "cities.csv")
     routes = _load_routes(folder / "routes.csv", cities)
@@ -523,7 +545,7 @@ def load_board(name: str) -> Board:
 
 @functools.cache
 def _load(key: str) -> Board:
-    return load_board_from(DATA_DIR / key, key)
+    return load_board_from(data_dir() / key, key)
 
 
 __all__ = [

@@ -55,8 +55,9 @@ def take(setup: Setup, state: State, slot: int, log: Log | None, player: int) ->
     card = state.market[slot]
     assert card is not None
     new = draw(state, log, player)
-    market = state.market
-    state.market = (*market[:slot], new, *market[slot + 1 :])
+    market = list(state.market)
+    market[slot] = new
+    state.market = tuple(market)
     if log:
         if new is None:
             log.add("slot_empty", player, slot=slot)

@@ -22,11 +22,10 @@ and staging a position in :mod:`ttr.staging`.
 
 from __future__ import annotations
 
-import json
 import random
 from collections import Counter
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ttr.actions import Action
 from ttr.board import Board, Route, Ticket
@@ -35,15 +34,14 @@ from ttr.colors import hand_dict
 from ttr.errors import IllegalAction, PlayerError, TTRError, preview
 from ttr.events import Event, Log
 from ttr.legal import legal_actions, turn_actions
-from ttr.notation import format_action, parse_action
 from ttr.open_routes import double_bar, is_open
 from ttr.rules import RuleSet
-from ttr.scoring.breakdown import Holdings, Outcome, score_holdings
 from ttr.state import (
     DEFAULT_NAMES,
     OPENING,
     OVER,
     PHASES,
+    RECORD_STATE,
     SECOND_CARD,
     TICKETS,
     TUNNEL,
@@ -55,10 +53,16 @@ from ttr.state import (
     freeze,
     make_setup,
     restore,
-    snapshot,
+    undo_record,
 )
 from ttr.turn import ALLOWED, checked, refusal
 from ttr.turn.deal import deal as deal_cards
+
+if TYPE_CHECKING:
+    from ttr.scoring.breakdown import Holdings, Outcome
+
+# Loaded when first used, not with the engine (import time): ttr.notation (parse, history,
+# notation), ttr.scoring.breakdown (holdings, outcome), json (to_json, state_key).
 
 __all__ = [
     "DEFAULT_NAMES",
@@ -75,8 +79,9 @@ __all__ = [
     "TunnelAttempt",
 ]
 
-Undo = tuple[Action, tuple[Any, ...], int]
-"""One entry of the undo stack: the action, the state's values before it, the events before it."""
+Undo = tuple[Any, ...]
+"""One entry of the undo stack: the action, the number of events before it, then the state's
+values before it (:func:`ttr.state.undo_record`)."""
 
 
 class CardsView:
@@ -122,7 +127,9 @@ class Game:
         elif seed is None or type(seed) is int:
             rng = random.Random(seed)
         else:
-            raise TTRError(f"seed must be an int, None or a random.Random, not {preview(seed)}")
+            raise TTRError(
+                "seed must be an int, None or a random.Random, not {seed}", seed=preview(seed)
+            )
         self.state = empty_state(self.setup, rng)
         self.record = record
         """Whether events (the narration) are recorded; undo works either way."""
@@ -306,39 +313,41 @@ class Game:
         Raises :class:`IllegalAction` naming the rule (``err.rule``), leaving the game exactly
         as it was: every field is checked before anything changes.
         """
-        if isinstance(action, str):
-            action = self.parse(action)
         state = self.state
-        setup = self.setup
         rules = ALLOWED[state.phase].get(type(action))  # checked(), inlined: the hot path
         if rules is None:
-            raise refusal(setup, state, action)
+            if not isinstance(action, str):
+                raise refusal(self.setup, state, action)
+            self.play(self.parse(action))
+            return
+        setup = self.setup
         fields, check, effect = rules
         if fields is not None:
             problem = fields(action)
             if problem is not None:
                 raise IllegalAction("T1", problem)
         check(setup, state, action)
-        before = snapshot(state)
         events = self.events
-        mark = len(events)
-        log = Log(events, setup, len(self._stack) + 1) if self.record else None
+        entry = undo_record(state, action, len(events))
+        stack = self._stack
         try:
-            effect(setup, state, action, log)
+            effect(
+                setup, state, action, Log(events, setup, len(stack) + 1) if self.record else None
+            )
         except BaseException:  # never leave half an action behind
-            restore(state, before)
-            del events[mark:]
+            restore(state, entry)
+            del events[entry[1] :]
             raise
-        self._stack.append((action, before, mark))
+        stack.append(entry)
 
     def undo(self) -> None:
         """Take back the last action (:attr:`actions` lists them); the time it takes does not
         grow with the length of the game, and it works with or without ``record``."""
         if not self._stack:
             raise IndexError("undo: no action has been played")
-        _, before, mark = self._stack.pop()
-        restore(self.state, before)
-        del self.events[mark:]
+        entry = self._stack.pop()
+        restore(self.state, entry)
+        del self.events[entry[1] :]
 
     @property
     def actions(self) -> list[Action]:
@@ -352,8 +361,11 @@ class Game:
     @property
     def history(self) -> list[str]:
         """The notation of each action played, each read in the position it was played in."""
+        from ttr.notation import format_action
+
         return [
-            format_action(self.setup, State(*before), action) for action, before, _ in self._stack
+            format_action(self.setup, State(*entry[RECORD_STATE:]), entry[0])
+            for entry in self._stack
         ]
 
     def copy(self) -> Game:
@@ -439,6 +451,8 @@ class Game:
 
     def holdings(self) -> list[Holdings]:
         """What each player owns now: routes, kept tickets, stations (the input of scoring)."""
+        from ttr.scoring.breakdown import Holdings
+
         return [
             Holdings(
                 name,
@@ -451,6 +465,8 @@ class Game:
 
     def outcome(self) -> Outcome:
         """Every player's final score and the ranking (F1-F5), as the position stands now."""
+        from ttr.scoring.breakdown import score_holdings
+
         return score_holdings(self.holdings(), self.rules)
 
     def observation(self, player: int) -> dict[str, Any]:
@@ -500,10 +516,14 @@ class Game:
 
     def notation(self, action: Action) -> str:
         """The text of ``action`` in this position; :meth:`parse` reads it back."""
+        from ttr.notation import format_action
+
         return format_action(self.setup, self.state, action)
 
     def parse(self, text: str) -> Action:
         """The action that ``text`` names in this position (see :mod:`ttr.actions`)."""
+        from ttr.notation import parse_action
+
         return parse_action(self.setup, self.state, text)
 
     # -----------------------------------------------------------------------------------------
@@ -524,6 +544,8 @@ class Game:
         return game_from_dict(data, record=record)
 
     def to_json(self, indent: int | None = None) -> str:
+        import json
+
         return json.dumps(self.to_dict(), indent=indent, ensure_ascii=False)
 
     @classmethod
@@ -534,6 +556,8 @@ class Game:
 
     def state_key(self) -> str:
         """The position as canonical text (no history), to compare two positions exactly."""
+        import json
+
         from ttr.persist import state_to_dict
 
         return json.dumps(state_to_dict(self.setup, self.state), sort_keys=True)

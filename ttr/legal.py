@@ -26,7 +26,7 @@ from ttr.actions import (
 )
 from ttr.cards import can_draw
 from ttr.colors import CARD_COLORS, CARD_KINDS, GRAY, KIND_INDEX, LOCO, LOCOMOTIVE, Hand
-from ttr.open_routes import PayClass
+from ttr.open_routes import OpenLists, PayClass
 from ttr.payment import count_payments, tunnel_extra_options
 from ttr.state import OPENING, SECOND_CARD, TICKETS, TUNNEL, TURN, Setup, State
 from ttr.turn.stations import station_cost
@@ -129,7 +129,9 @@ def turn_actions(setup: Setup, state: State) -> LegalActions:
         parts = [ready_part(draws)] if draws else []
     colors = tuple(sorted(filter(None, hand[:LOCO])))
     families: list[Family] = []
-    claims = count_claims(setup, state.open[player], hand, colors, state.trains[player], families)
+    claims = count_claims(
+        setup, state.open, state.barred[player], hand, colors, state.trains[player], families
+    )
     if claims:
         parts.append((claims, None, families))
     if state.ticket_deck:
@@ -162,43 +164,56 @@ def free_cities(setup: Setup, state: State) -> tuple[str, ...]:
 
 def count_claims(
     setup: Setup,
-    lists: tuple[tuple[int, ...], ...],
+    lists: OpenLists,
+    barred: tuple[int, ...],
     hand: Hand,
     colors: tuple[int, ...],
     trains: int,
     families: list[Family],
 ) -> int:
-    """How many claims a player can make with ``hand`` and ``trains`` from their open routes
-    ``lists`` (C1-C2, C5-C6); their families go into ``families``. ``colors`` is the hand's
-    non-zero colour counts, sorted: what pays a gray route."""
+    """How many claims a player can make with ``hand`` and ``trains`` from the open routes
+    ``lists`` but those ``barred`` to them (C1-C2, C5-C6); their families go into ``families``.
+    ``colors`` is the hand's non-zero colour counts, sorted: what pays a gray route."""
     locomotives = hand[LOCO]
     total = 0
-    by_color = setup.classes.by_color
-    for index in range(LOCO):
-        have = hand[index]
+    classes = setup.classes
+    if barred:  # the classes of the routes barred to this player
+        slot_of = classes.slot_of
+        bars = [slot_of[route] for route in barred]
+    for have, of_color in zip(hand, classes.colored, strict=False):  # colours: not the locomotives
         if not have and not locomotives:  # nothing to pay with
             continue
         limit = have + locomotives if have + locomotives < trains else trains
-        for slot, length, ferry, pay in by_color[index]:
+        for slot, length, ferry, pay in of_color:
             if length > limit:
                 break
             routes = lists[slot]
-            if routes:  # count_payments for one colour, inlined (C2, C6)
-                most = length - 1 if locomotives >= length else locomotives
-                fewest = length - have if length - have > ferry else ferry
-                each = (most - fewest + 1 if most >= fewest else 0) + (locomotives >= length)
-                if each:
+            if routes:  # count_payments for one colour, inlined (C2, C6): the locomotives
+                # paid run from the fewest the colour cards (or the ferry) allow to all of them
+                each = (length if length < locomotives else locomotives) + 1
+                each -= length - have if length - have > ferry else ferry
+                if each > 0:
+                    if barred and slot in bars:
+                        routes = tuple(r for r in routes if r not in barred)
+                        if not routes:
+                            continue
                     families.append((routes, pay, each))
                     total += len(routes) * each
     best = colors[-1] if colors else 0
     limit = best + locomotives if best + locomotives < trains else trains
-    for slot, length, ferry, pay in by_color[LOCO]:  # gray routes
+    counts = _GRAY_COUNTS
+    for slot, length, ferry, pay in classes.by_color[LOCO]:  # gray routes
         if length > limit:
             break
         routes = lists[slot]
         if routes and ferry <= locomotives:
-            each = gray_payment_count(colors, locomotives, length, ferry)
+            ways = counts.get((colors, locomotives, length, ferry))  # gray_payment_count, inlined
+            each = gray_payment_count(colors, locomotives, length, ferry) if ways is None else ways
             if each:
+                if barred and slot in bars:
+                    routes = tuple(r for r in routes if r not in barred)
+                    if not routes:
+                        continue
                 families.append((routes, pay, each))
                 total += len(routes) * each
     return total

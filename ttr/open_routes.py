@@ -7,7 +7,13 @@ the same move).
 
 Routes are grouped into *payment classes* ``(route colour, length, ferry locomotives)``: every
 route of a class is paid the same way, so the legal-action list counts the payments of a class
-once (:mod:`ttr.legal`). The open lists are tuples, replaced when a claim changes them.
+once (:mod:`ttr.legal`).
+
+Every seat reads one structure: the open lists hold the free routes not closed to everyone,
+by class, and each seat has a few listed routes barred to it alone (the other routes of its
+doubles, at 4-5 players). A claim changes one or two lists and at most one seat's bars. All of
+them are tuples of ints, replaced, never changed in place: so the garbage collector stops
+tracking them (and the undo stack's records holding them) once it has seen them.
 """
 
 from __future__ import annotations
@@ -19,8 +25,13 @@ from ttr.board import Board
 from ttr.colors import CARD_COLORS, GRAY
 
 PayClass = tuple[str, int, int]  # (route colour, cost, minimum locomotives; -1 for a station)
-OpenLists = tuple[tuple[tuple[int, ...], ...], ...]
-"""``open[seat][slot]``: the ids of the routes of payment class ``slot`` open to ``seat``."""
+OpenLists = tuple[tuple[int, ...], ...]
+"""``open[slot]``: the ids of the free routes of payment class ``slot`` that a double does not
+close to everyone; some of them may be barred to one seat (:data:`Barred`)."""
+Barred = tuple[tuple[int, ...], ...]
+"""``barred[seat]``: the listed routes closed to ``seat`` alone, because it owns the other route
+of their double (C5, at 4-5 players)."""
+NONE_BARRED: tuple[int, ...] = ()
 COLOR_ORDER = {color: i for i, color in enumerate((*CARD_COLORS, GRAY))}
 
 
@@ -29,12 +40,13 @@ class RouteClasses:
     """A board's payment classes, worked out once for every game on that board.
 
     ``by_color[i]`` lists ``(slot, length, ferry locomotives, pay class)`` for the routes painted
-    ``CARD_COLORS[i]`` (``i == 8``: gray), shortest first.
+    ``CARD_COLORS[i]`` (``i == 8``: gray), shortest first; ``colored`` is the first eight.
     """
 
     pays: tuple[PayClass, ...]
     slot_of: tuple[int, ...]
     by_color: tuple[tuple[tuple[int, int, int, PayClass], ...], ...]
+    colored: tuple[tuple[tuple[int, int, int, PayClass], ...], ...]
 
 
 @functools.cache
@@ -49,7 +61,7 @@ def route_classes(board: Board) -> RouteClasses:
         tuple((i, pay[1], pay[2], pay) for i, pay in enumerate(pays) if pay[0] == color)
         for color in (*CARD_COLORS, GRAY)
     )
-    return RouteClasses(tuple(pays), slot_of, by_color)
+    return RouteClasses(tuple(pays), slot_of, by_color, by_color[: len(CARD_COLORS)])
 
 
 def double_bar(
@@ -86,30 +98,40 @@ def is_open(
     return double_bar(board, owner, route_id, seat, double_lock) is None
 
 
-def open_lists(
+def open_routes(
     board: Board,
     classes: RouteClasses,
     owner: tuple[int | None, ...],
     players: int,
     double_lock: bool,
-) -> OpenLists:
-    """The open routes of every seat, by payment class, for the routes owned in ``owner``."""
-    if owner.count(None) == len(owner):  # the start of every game: the same for every seat
-        return (_unclaimed_lists(board, classes),) * players
-    return tuple(_seat_lists(board, classes, owner, seat, double_lock) for seat in range(players))
+) -> tuple[OpenLists, Barred]:
+    """The open lists and each seat's barred routes, for the routes owned in ``owner``."""
+    if owner.count(None) == len(owner):  # the start of every game
+        return _unclaimed_lists(board, classes), (NONE_BARRED,) * players
+    lists: list[list[int]] = [[] for _ in classes.pays]
+    barred: list[list[int]] = [[] for _ in range(players)]
+    for route in board.routes:
+        if owner[route.id] is not None:
+            continue
+        twin = board.twin_id(route.id)
+        holder = None if twin is None else owner[twin]
+        if twin is not None and holder is None:
+            if twin < route.id and board.alike_twin(route.id):
+                continue  # the same move as claiming the first route
+        elif holder is not None:
+            if double_lock:
+                continue
+            barred[holder].append(route.id)
+        lists[classes.slot_of[route.id]].append(route.id)
+    return tuple(map(tuple, lists)), tuple(map(tuple, barred))
 
 
 @functools.cache
-def _unclaimed_lists(board: Board, classes: RouteClasses) -> tuple[tuple[int, ...], ...]:
-    return _seat_lists(board, classes, (None,) * len(board.routes), 0, False)
-
-
-def _seat_lists(
-    board: Board, classes: RouteClasses, owner: tuple[int | None, ...], seat: int, lock: bool
-) -> tuple[tuple[int, ...], ...]:
+def _unclaimed_lists(board: Board, classes: RouteClasses) -> OpenLists:
     lists: list[list[int]] = [[] for _ in classes.pays]
     for route in board.routes:
-        if is_open(board, owner, route.id, seat, lock):
+        twin = board.twin_id(route.id)
+        if twin is None or not (twin < route.id and board.alike_twin(route.id)):
             lists[classes.slot_of[route.id]].append(route.id)
     return tuple(map(tuple, lists))
 
@@ -118,31 +140,35 @@ def after_claim(
     board: Board,
     classes: RouteClasses,
     lists: OpenLists,
+    barred: Barred,
     owner: tuple[int | None, ...],
     route_id: int,
     double_lock: bool,
-) -> OpenLists:
-    """The open lists once ``route_id`` is owned (``owner`` already says so): the route closes,
-    and its double's other route may close or open for some players (C5).
-
-    Seats often share their lists (every seat at the start, and always at 2-3 players, where
-    C5 treats everyone alike): the new lists of a shared value are worked out once.
-    """
+) -> tuple[OpenLists, Barred]:
+    """The open lists and barred routes once ``route_id`` is owned (``owner`` already says so):
+    the route closes, and its double's other route may close, open, or be barred (C5)."""
+    slot_of = classes.slot_of
+    lists = _toggled(lists, slot_of[route_id], route_id, False)
     twin = board.twin_id(route_id)
-    alike = twin is None or double_lock  # the change is the same for every seat
-    slot = classes.slot_of[route_id]
-    result: list[tuple[tuple[int, ...], ...]] = []
-    for seat, seat_lists in enumerate(lists):
-        if alike and seat and seat_lists is lists[seat - 1]:
-            result.append(result[-1])
-            continue
-        new = _toggled(seat_lists, slot, route_id, False)
-        if twin is not None:
-            new = _toggled(
-                new, classes.slot_of[twin], twin, is_open(board, owner, twin, seat, double_lock)
-            )
-        result.append(new)
-    return tuple(result)
+    if twin is None:
+        return lists, barred
+    holder = owner[twin]
+    if holder is None:
+        if double_lock:  # a double is one route now
+            return _toggled(lists, slot_of[twin], twin, False), barred
+        seat = owner[route_id]
+        assert seat is not None
+        lists = _toggled(lists, slot_of[twin], twin, True)  # the second of two alike opens
+        return lists, _with(barred, seat, tuple(sorted((*barred[seat], twin))))
+    if route_id in barred[holder]:  # it was barred to the twin's owner
+        return lists, _with(barred, holder, tuple(r for r in barred[holder] if r != route_id))
+    return lists, barred
+
+
+def _with(barred: Barred, seat: int, bars: tuple[int, ...]) -> Barred:
+    items = list(barred)
+    items[seat] = bars
+    return tuple(items)
 
 
 def _toggled(
@@ -157,4 +183,6 @@ def _toggled(
     else:
         i = members.index(route_id)
         members = members[:i] + members[i + 1 :]
-    return seat_lists[:slot] + (members,) + seat_lists[slot + 1 :]
+    lists = list(seat_lists)
+    lists[slot] = members
+    return tuple(lists)

@@ -6,7 +6,7 @@ holds a number, a string or a tuple (``stations`` and ``counts`` are dicts that 
 never edited), and a rule that changes the game assigns a new value to the field. So:
 
 - a copy of a game shares every value with the original (:meth:`State.copy` is shallow);
-- the undo stack keeps the field values before each action (:func:`snapshot`) and puts them back
+- the undo stack keeps the field values before each action (:func:`undo_record`) and puts them back
   (:func:`restore`), in time that does not grow with the length of the game;
 - saving, loading and equality are derived from :data:`SAVED`, the list of fields.
 
@@ -16,8 +16,8 @@ random generator's state is a value too (``rng``, from :meth:`random.Random.gets
 only by shuffles.
 
 Derived fields (trains and route points from the routes owned, stations left from the stations
-built, the routes open to each player) are kept up to date for speed but are not saved: loading
-derives them again (:func:`derive`).
+built, the routes open to each player: :mod:`ttr.open_routes`) are kept up to date for speed but
+are not saved: loading derives them again (:func:`derive`).
 """
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ from ttr.board import Board, Ticket, load_board
 from ttr.colors import EMPTY_HAND, Hand
 from ttr.errors import PlayerError, TTRError
 from ttr.i18n import Message
-from ttr.open_routes import RouteClasses, open_lists, route_classes
+from ttr.open_routes import Barred, OpenLists, RouteClasses, open_routes, route_classes
 from ttr.rules import RuleSet, rule_set
 
 OPENING, TURN, SECOND_CARD, TUNNEL, TICKETS, OVER = (
@@ -128,7 +128,10 @@ def _board_and_pool(rules: RuleSet) -> tuple[Board, tuple[Ticket, ...]]:
     board = load_board(rules.map)
     missing = {r.length for r in board.routes} - set(rules.route_points)
     if missing:
-        raise TTRError(f"the rule set scores no route of length {sorted(missing)}")
+        raise TTRError(
+            "the rule set scores no route of length {lengths}",
+            lengths=", ".join(map(str, sorted(missing))),
+        )
     return board, tuple(t for name in rules.tickets for t in board.ticket_sets[name])
 
 
@@ -215,7 +218,8 @@ class State:
     trains: tuple[int, ...]
     route_points: tuple[int, ...]
     stations_left: tuple[int, ...]
-    open: tuple[tuple[tuple[int, ...], ...], ...]  # [seat][pay class] -> open route ids
+    open: OpenLists  # [pay class] -> route ids open to a seat unless barred to it
+    barred: Barred  # [seat] -> listed route ids closed to that seat (C5)
 
     def copy(self) -> State:
         """An independent copy (the values are shared: none is ever changed in place)."""
@@ -223,7 +227,7 @@ class State:
 
 
 FIELDS = tuple(f.name for f in fields(State))
-DERIVED = ("trains", "route_points", "stations_left", "open")
+DERIVED = ("trains", "route_points", "stations_left", "open", "barred")
 SAVED = tuple(name for name in FIELDS if name not in DERIVED)
 
 
@@ -233,14 +237,23 @@ def _compiled(source: str, name: str) -> Callable[..., Any]:
     return namespace[name]
 
 
+_VALUES = ", ".join(f"s.{name}" for name in FIELDS)
 snapshot: Callable[[State], tuple[Any, ...]] = _compiled(
-    "def snapshot(s):\n    return (" + ", ".join(f"s.{n}" for n in FIELDS) + ",)\n", "snapshot"
+    f"def snapshot(s):\n    return ({_VALUES},)\n", "snapshot"
 )
-"""The values of every field of a state, as a tuple (what the undo stack keeps)."""
+"""The values of every field of a state, as a tuple."""
+undo_record: Callable[[State, Any, int], tuple[Any, ...]] = _compiled(
+    f"def undo_record(s, action, mark):\n    return (action, mark, {_VALUES})\n", "undo_record"
+)
+"""What the undo stack keeps of an action: ``(action, events before it, *state values before
+it)``, one tuple (an action allocates as little as it can: the garbage collector's work grows
+with what it keeps)."""
 restore: Callable[[State, tuple[Any, ...]], None] = _compiled(
-    "def restore(s, v):\n    (" + ", ".join(f"s.{n}" for n in FIELDS) + ",) = v\n", "restore"
+    f"def restore(s, v):\n    (_, _, {_VALUES}) = v\n", "restore"
 )
-"""Put the field values of a :func:`snapshot` back into a state."""
+"""Put the state values of an :func:`undo_record` back into a state."""
+RECORD_STATE = 2
+"""Where the state values start in an undo record: ``State(*record[RECORD_STATE:])``."""
 
 
 def empty_state(setup: Setup, rng: random.Random) -> State:
@@ -250,6 +263,8 @@ def empty_state(setup: Setup, rng: random.Random) -> State:
     """
     n = setup.num_players
     rules = setup.rules
+    owner = (None,) * len(setup.board.routes)
+    open_lists, barred = open_routes(setup.board, setup.classes, owner, n, setup.double_lock)
     state = State(
         rng=rng,
         deck=(),
@@ -259,7 +274,7 @@ def empty_state(setup: Setup, rng: random.Random) -> State:
         out=(),
         hands=(EMPTY_HAND,) * n,
         tickets=((),) * n,
-        owner=(None,) * len(setup.board.routes),
+        owner=owner,
         stations={},
         ticket_deck=(),
         box=(),
@@ -278,7 +293,8 @@ def empty_state(setup: Setup, rng: random.Random) -> State:
         trains=(rules.trains,) * n,
         route_points=(0,) * n,
         stations_left=(rules.stations,) * n,
-        open=open_lists(setup.board, setup.classes, (None,) * len(setup.board.routes), n, False),
+        open=open_lists,
+        barred=barred,
     )
     return state
 
@@ -304,12 +320,15 @@ def derive(setup: Setup, state: State) -> None:
     state.trains = tuple(trains)
     state.route_points = tuple(points)
     state.stations_left = tuple(rules.stations - b for b in built)
-    state.open = open_lists(
+    state.open, state.barred = open_routes(
         setup.board, setup.classes, state.owner, setup.num_players, setup.double_lock
     )
 
 
 _SCRATCH = random.Random(0)
+_SCRATCH_AT: list[Any] = [None]
+"""The generator state (a tuple) the scratch generator is in, if known: the next shuffle of a
+game played on from it needs no ``setstate`` (kept here, so the tuple's id is never reused)."""
 
 
 def shuffled(state: State, items: Sequence[Any]) -> list[Any]:
@@ -318,9 +337,10 @@ def shuffled(state: State, items: Sequence[Any]) -> list[Any]:
     if isinstance(state.rng, random.Random):  # still being set up
         state.rng.shuffle(result)
         return result
-    _SCRATCH.setstate(state.rng)
+    if _SCRATCH_AT[0] is not state.rng:
+        _SCRATCH.setstate(state.rng)
     _SCRATCH.shuffle(result)
-    state.rng = _SCRATCH.getstate()
+    state.rng = _SCRATCH_AT[0] = _SCRATCH.getstate()
     return result
 
 
@@ -333,4 +353,6 @@ def bump(state: State, name: str) -> None:
 
 def with_item(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
     """``values`` with ``values[index]`` replaced by ``value``."""
-    return values[:index] + (value,) + values[index + 1 :]
+    items = list(values)  # faster than joining slices
+    items[index] = value
+    return tuple(items)

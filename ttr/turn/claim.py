@@ -136,14 +136,14 @@ def take_route(setup: Setup, state: State, route_id: int, player: int, log: Log 
     """``player`` now owns the route: trains, points (C3), the double (C5); the turn ends."""
     board = setup.board
     route = board.routes[route_id]
-    owner = state.owner
-    state.owner = owner = (*owner[:route_id], player, *owner[route_id + 1 :])
-    state.open = after_claim(board, setup.classes, state.open, owner, route_id, setup.double_lock)
-    old, points = state.trains, state.route_points
-    trains = old[player] - route.length
-    state.trains = (*old[:player], trains, *old[player + 1 :])
+    state.owner = owner = with_item(state.owner, route_id, player)
+    state.open, state.barred = after_claim(
+        board, setup.classes, state.open, state.barred, owner, route_id, setup.double_lock
+    )
+    trains = state.trains[player] - route.length
+    state.trains = with_item(state.trains, player, trains)
     gained = setup.rules.route_points[route.length]
-    state.route_points = (*points[:player], points[player] + gained, *points[player + 1 :])
+    state.route_points = with_item(state.route_points, player, state.route_points[player] + gained)
     if log:
         closed = board.twin_id(route_id) is not None and setup.double_lock
         log.add(

@@ -54,10 +54,11 @@ def play_draw(setup: Setup, state: State, action: DrawCard, log: Log | None) -> 
         if log:
             log.add("draw", player, slot=slot, card=card)
         take(setup, state, slot, log, player)
-    hands = state.hands
+    hands = list(state.hands)  # (lists, then tuples: faster than joining slices)
     hand = list(hands[player])
     hand[KIND_INDEX[card]] += 1
-    state.hands = (*hands[:player], tuple(hand), *hands[player + 1 :])
+    hands[player] = tuple(hand)
+    state.hands = tuple(hands)
     if not first:
         end_turn(setup, state, player, log)
     elif card == LOCOMOTIVE and slot is not None:

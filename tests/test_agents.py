@@ -16,6 +16,7 @@ from ttr.actions import Claim
 from ttr.agents import AGENTS, SEARCH_AGENTS, MCTSAgent, make_agent
 from ttr.agents.base import cheapest_claims
 from ttr.agents.determinise import determinise, unseen_cards
+from ttr.agents.mcts import _student
 from ttr.game import OPENING, TURN
 from ttr.invariants import violations
 from ttr.rules import RULE_SETS
@@ -66,6 +67,7 @@ def test_make_agent_knows_every_bot_its_aliases_and_search_budgets():
     search = make_agent("mcts:25", seed=3)
     assert isinstance(search, MCTSAgent) and search.iterations == 25
     assert (search.search, search.rollout_turns) == ("halving", None)
+    assert search.steps == make_agent("mcts").steps == 3500  # the budget that bounds a move
     for bad in ("bogus", "mcts:0", "mcts:lots", "greedy:5"):
         with pytest.raises(ValueError, match="agent"):
             make_agent(bad)
@@ -152,6 +154,35 @@ def test_search_bot_explains_with_visit_counts_and_values(search):
     assert "searches" in choice.text and choice.text.startswith(chosen)
     with pytest.raises(ValueError, match="not to play"):
         tiny_search().explain(game, seat=1)
+
+
+@pytest.mark.parametrize("search", ["tree", "halving"])
+def test_search_bot_keeps_to_its_budget_of_simulated_moves(search):
+    # the opening: the longest rollouts, where the iterations alone would cost most
+    game = Game("europe", 2, seed=3)
+    budget = 400
+    first = MCTSAgent(5, search=search, iterations=1000, steps=budget, rollout_turns=None)
+    choice = first.explain(game)
+    steps, iterations = choice.reason["steps"], choice.reason["iterations"]
+    assert 1 <= iterations < 1000
+    # the tree stops at the first iteration over the budget; the paired search before a deal
+    # that would overrun its round's share (by the mean deal), so it stays near the budget
+    assert budget <= steps < budget + 300 if search == "tree" else budget / 2 < steps < 1.5 * budget
+    # the same seed and budget, the same search (only the seconds it took differ)
+    again = MCTSAgent(5, search=search, iterations=1000, steps=budget, rollout_turns=None)
+    repeat = again.explain(game)
+    assert repeat.action == choice.action
+    assert {**repeat.reason, "seconds": 0} == {**choice.reason, "seconds": 0}
+    with pytest.raises(ValueError, match="steps"):
+        MCTSAgent(steps=0)
+
+
+def test_student_quantiles_are_wider_than_the_normal_for_few_deals():
+    # Student's t at 97.5%: 3.182 (3 degrees of freedom), 2.228 (10), 2.042 (30)
+    for df, t in [(3, 3.182), (10, 2.228), (30, 2.042)]:
+        assert _student(1.96, df) == pytest.approx(t, rel=0.01)
+    assert _student(1.96, 1) > _student(1.96, 2) > 2 * 1.96
+    assert _student(2.0, 0) == math.inf and _student(math.inf, 5) == math.inf
 
 
 def test_search_bot_stops_at_its_time_budget():

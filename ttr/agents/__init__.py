@@ -34,14 +34,15 @@ AGENTS: dict[str, type[Agent]] = {
 }
 """The rule-of-thumb bots by name: each plays a whole game in a fraction of a second."""
 SEARCH_AGENTS: dict[str, type[MCTSAgent]] = {MCTSAgent.name: MCTSAgent}
-"""The bots that search, by name: a move takes up to about a second (``mcts:N``: N iterations)."""
+"""The bots that search, by name: a move takes up to about 0.8 CPU seconds (``mcts:N``: at most N
+iterations)."""
 ALIASES = {"longroute": "long"}
 
 
 def make_agent(name: str, seed: int | random.Random | None = 0) -> Agent:
     """An agent by name: ``random``, ``greedy``, ``long`` (or ``longroute``), ``mcts`` or
-    ``mcts:N`` (a search of N iterations a move): the search bot is the paired search
-    (:data:`ttr.agents.mcts.PAIRED`)."""
+    ``mcts:N`` (a search of at most N iterations a move, within the same budget of simulated
+    moves): the search bot is the paired search (:data:`ttr.agents.mcts.PAIRED`)."""
     key, _, budget = name.strip().lower().partition(":")
     key = ALIASES.get(key, key)
     if key in AGENTS and not budget:

@@ -18,7 +18,13 @@ their difference. The budget is split by *sequential halving* (Karnin, Koren and
 in each round every candidate left gets its share of deals, then the worse half (by mean gain
 over the greedy move in the same deals) drops out, until one challenger is left. The bot plays
 the challenger if its mean gain over the greedy move exceeds ``z`` standard errors of the paired
-differences, else the greedy move.
+differences (a normal quantile, widened to Student's t for the number of deals) and ``gap``,
+else the greedy move: with few deals the standard error is itself a guess, and a tiny gain
+within the model (greedy rollouts, random tickets for the others) says nothing of the game.
+A budget of ``steps`` (simulated moves, in the rollouts and the moves searched) becomes a
+number of iterations from the length of the first rollout (the greedy move's, in the first
+deal), and each round also stops before a deal that would overrun its share: the opening,
+whose rollouts are the longest, gets the fewest deals.
 
 ``"tree"`` (the class's default, 200 iterations of 4-turn rollouts): single-observer
 information-set MCTS (ISMCTS). One tree is shared by all determinisations; at each node the
@@ -35,12 +41,14 @@ search with rollouts to the end won about three in four.
 Moves are grouped so that the search does not drown in payments: one claim per route (the
 legal payment with the fewest locomotives), one draw per face-up card kind, and a station only
 where the greedy bot would build one. Candidates come in this order: the greedy bot's move,
-the claims it plans, the draws, the other claims (longest first) and tickets; the paired search
-takes the first ``breadth``; the tree opens them one at a time (progressive widening: a node
-visited ``n`` times may have ``widening * sqrt(n)`` children). The second card of a draw and a
-tunnel's extra cost follow the greedy bot.
+the claims it plans, the draws, the other claims (longest first) and tickets, or, when tickets
+are offered, the choices of them to keep in the legal order (fewest tickets first); the
+paired search takes the first ``breadth``; the tree opens them one at a time (progressive
+widening: a node visited ``n`` times may have ``widening * sqrt(n)`` children). The second card of
+a draw and a tunnel's extra cost follow the greedy bot.
 
-The same seed and iteration budget give the same move. :meth:`MCTSAgent.explain` returns the
+The same seed and budget (iterations and steps: not ``seconds``, which depends on the machine)
+give the same move. :meth:`MCTSAgent.explain` returns the
 visits and values of the best moves as data.
 """
 
@@ -71,11 +79,20 @@ from ttr.game import OPENING, SECOND_CARD, TICKETS, TUNNEL, TURN, Game
 
 ITERATIONS = 200
 """The class's default budget (the tree search, as lesson 21 uses it): iterations a move."""
-PAIRED: dict[str, Any] = {"search": "halving", "iterations": 50, "rollout_turns": None}
+PAIRED: dict[str, Any] = {
+    "search": "halving",
+    "iterations": 100,
+    "steps": 3500,
+    "rollout_turns": None,
+}
 """The search bot of the ladder and the README's figures (``make_agent("mcts")``): the paired
-search, 50 iterations (a move played in one sampled deal, then a greedy rollout to the end) a
-decision: a median of 0.2 CPU seconds a decision on the 2-core CI machine, the first decisions
-of a game (the longest rollouts) up to about 1.1 (see the README)."""
+search with a budget of 3,500 simulated moves a decision (each iteration plays a move in one
+sampled deal, then a greedy rollout to the end of the game) and at most 100 iterations. The
+first decisions of a game, whose rollouts are the longest (about 140 moves), get about 24
+iterations, the last ones 100; on the 2-core CI machine no decision cost more than 0.76 CPU
+seconds in 194 games against the greedy bot, 0.93 in the ladder (see the README). It
+overrules the greedy move only by a gain of ``z`` = 2 standard errors, taken from Student's t
+for the deals played."""
 SEARCHES = ("halving", "tree")
 ROLLOUTS = ("greedy", "random")
 FOLLOW_UPS = (SECOND_CARD, TUNNEL)
@@ -99,13 +116,15 @@ class Node:
 
 
 class MCTSAgent(Agent):
-    """Monte-Carlo search over sampled deals: a budget of ``iterations`` (and/or ``seconds``) a
-    decision, spent by ``search`` (``"halving"`` or ``"tree"``, see the module docstring).
+    """Monte-Carlo search over sampled deals: a budget of ``iterations``, ``steps`` (simulated
+    moves) and/or ``seconds`` a decision, whichever ends first, spent by ``search``
+    (``"halving"`` or ``"tree"``, see the module docstring).
 
     ``rollout`` is ``"greedy"`` or ``"random"``; ``rollout_turns`` turns are played before the
     position is scored (None: play to the end). ``scale`` is the score lead (points) worth a
     value of 0.73. The paired search compares the first ``breadth`` candidate moves and
-    overrules the greedy move only by a gain of ``z`` standard errors. The tree search's
+    overrules the greedy move only by a gain of ``z`` standard errors (Student's t for the
+    deals played) and at least ``gap``. The tree search's
     ``exploration`` is UCB1's constant, ``widening`` the progressive-widening factor, and it
     overrules the greedy move only by a mean value ``margin`` higher: the values of a few
     hundred sampled futures are noisy, and a coin flip between two moves that look alike is
@@ -119,6 +138,7 @@ class MCTSAgent(Agent):
         seed: int | random.Random | None = 0,
         *,
         iterations: int | None = ITERATIONS,
+        steps: int | None = None,
         seconds: float | None = None,
         search: str = "tree",
         rollout: str = "greedy",
@@ -129,12 +149,15 @@ class MCTSAgent(Agent):
         exploration: float = 0.05,
         widening: float = 1.0,
         margin: float = 0.02,
+        gap: float = 0.0,
     ):
         super().__init__(seed)
-        if iterations is None and seconds is None:
-            raise TTRError("give the search a budget: iterations, seconds or both")
+        if iterations is None and steps is None and seconds is None:
+            raise TTRError("give the search a budget: iterations, steps, seconds or several")
         if iterations is not None and iterations < 1:
             raise TTRError(f"iterations must be at least 1, not {iterations}")
+        if steps is not None and steps < 1:
+            raise TTRError(f"steps must be at least 1, not {steps}")
         if seconds is not None and seconds <= 0:
             raise TTRError(f"seconds must be positive, not {seconds}")
         if search not in SEARCHES:
@@ -144,6 +167,7 @@ class MCTSAgent(Agent):
         if breadth < 1:
             raise TTRError(f"breadth must be at least 1, not {breadth}")
         self.iterations = iterations
+        self.steps = steps
         self.seconds = seconds
         self.search = search
         self.rollout = rollout
@@ -154,12 +178,19 @@ class MCTSAgent(Agent):
         self.exploration = exploration
         self.widening = widening
         self.margin = margin
+        self.gap = gap
         self.greedy = GreedyAgent(self.rng)
 
     def __repr__(self) -> str:
-        budget = f"iterations={self.iterations}" if self.iterations else ""
-        if self.seconds:
-            budget += f"{', ' if budget else ''}seconds={self.seconds}"
+        budget = ", ".join(
+            f"{name}={value}"
+            for name, value in [
+                ("iterations", self.iterations),
+                ("steps", self.steps),
+                ("seconds", self.seconds),
+            ]
+            if value
+        )
         return f"MCTSAgent({budget}, search={self.search!r}, rollout={self.rollout!r})"
 
     def choose(self, game: Game) -> Action:
@@ -192,45 +223,70 @@ class MCTSAgent(Agent):
     def _halving(self, game: Game, root_options: list[tuple[Hashable, Action]]) -> Choice:
         seat = game.current_player
         greedy_key, greedy = root_options[0]
+        start = time.perf_counter()
+        # the greedy move in the first deal measures the rollouts here: a budget of steps
+        # is a budget of that many iterations
+        first_deal = determinise(game, seat, self.rng)
+        probe = first_deal.copy()
+        probe.play(greedy)
+        length = 1 + self._playout(probe)
+        probe_value = self._values(probe, seat)[seat]
+        budget = self.iterations
+        if self.steps is not None:
+            budget = min(budget or self.steps, max(1, self.steps // length))
         breadth = min(self.breadth, len(root_options))
-        if self.iterations is not None:  # a small budget: fewer moves, each in a deal a round
-            while breadth > 1 and self.iterations < _halving_rounds(breadth - 1) * breadth:
+        if budget is not None:  # a small budget: fewer moves, each in a deal a round
+            while breadth > 1 and budget < _halving_rounds(breadth - 1) * breadth:
                 breadth -= 1
         moves = dict(root_options[:breadth])
         challengers = list(moves)[1:]
         rounds = _halving_rounds(len(challengers))
         values: dict[Hashable, list[float]] = {k: [] for k in moves}
         gains: dict[Hashable, list[float]] = {k: [] for k in challengers}
-        start = time.perf_counter()
-        done = 0
+        done = steps = 0
+        first: Game | None = first_deal
         for number in range(rounds):
             alive = [greedy_key, *challengers]
-            quota = None
-            if self.iterations is not None:
-                quota = max(1, self.iterations // rounds // len(alive))
+            quota = None if budget is None else max(1, budget // rounds // len(alive))
             until = None
             if self.seconds is not None:
                 until = start + self.seconds * (number + 1) / rounds
-            deals = 0
+            deals = spent = 0  # deals and simulated moves this round
             while quota is None or deals < quota:
-                deal = determinise(game, seat, self.rng)
+                # the rounds' share of the step budget so far: stop before a deal that would
+                # overrun it (judged by the mean deal of the round), but play at least one
+                if self.steps is not None and deals:
+                    if spent + spent / deals > self.steps * (number + 1) / rounds - steps:
+                        break
+                deal, first = (first, None) if first is not None else (None, None)
+                if deal is None:
+                    deal = determinise(game, seat, self.rng)
                 for k in alive:
-                    world = deal.copy()
-                    world.play(moves[k])
-                    values[k].append(self._values(self._playout(world), seat)[seat])
+                    if k == greedy_key and number == deals == 0:
+                        value, played = probe_value, length
+                    else:
+                        world = deal.copy()
+                        world.play(moves[k])
+                        played = 1 + self._playout(world)
+                        value = self._values(world, seat)[seat]
+                    spent += played
+                    values[k].append(value)
                     if k != greedy_key:
-                        gains[k].append(values[k][-1] - values[greedy_key][-1])
+                        gains[k].append(value - values[greedy_key][-1])
                 done += len(alive)
                 deals += 1
                 if until is not None and time.perf_counter() >= until:
                     break
+            steps += spent
             if len(challengers) > 1:
                 challengers.sort(key=lambda k: -statistics.fmean(gains[k]))
                 challengers = challengers[: (len(challengers) + 1) // 2]
         elapsed = time.perf_counter() - start
         best = challengers[0] if challengers else greedy_key
-        gain, error = _mean_and_error(gains.get(best, []))
-        overruled = best != greedy_key and gain > 0 and gain > self.z * error
+        finalist = gains.get(best, [])
+        gain, error = _mean_and_error(finalist)
+        bar = _student(self.z, len(finalist) - 1) * error
+        overruled = best != greedy_key and gain > max(bar, self.gap)
         action = moves[best] if overruled else greedy
         ranked = sorted(moves, key=lambda k: (-len(values[k]), -statistics.fmean(values[k])))
         options = [
@@ -245,6 +301,7 @@ class MCTSAgent(Agent):
         reason: dict[str, Any] = {
             "kind": "search",
             "iterations": done,
+            "steps": steps,
             "seconds": round(elapsed, 3),
             "options": options,
             "greedy": game.notation(greedy),
@@ -286,9 +343,11 @@ class MCTSAgent(Agent):
         root.plan = plan
         start = time.perf_counter()
         deadline = None if self.seconds is None else start + self.seconds
-        done = 0
+        done = steps = 0
         while self.iterations is None or done < self.iterations:
-            self._iterate(root, determinise(game, seat, self.rng), seat, root_options)
+            if self.steps is not None and steps >= self.steps:
+                break
+            steps += self._iterate(root, determinise(game, seat, self.rng), seat, root_options)
             done += 1
             if deadline is not None and time.perf_counter() >= deadline:
                 break
@@ -315,6 +374,7 @@ class MCTSAgent(Agent):
         reason: dict[str, Any] = {
             "kind": "search",
             "iterations": done,
+            "steps": steps,
             "seconds": round(elapsed, 3),
             "options": options,
             "greedy": game.notation(first),
@@ -342,9 +402,10 @@ class MCTSAgent(Agent):
         world: Game,
         seat: int,
         root_options: list[tuple[Hashable, Action]] | None = None,
-    ) -> None:
+    ) -> int:
         """One iteration in ``world``; ``root_options`` are the root's candidates (the same in
-        every determinisation: they depend only on what the searching seat sees)."""
+        every determinisation: they depend only on what the searching seat sees). Returns the
+        number of moves played (in the tree and the rollout)."""
         node, path = root, [root]
         while not world.is_over:
             if node.prior is None:
@@ -374,11 +435,13 @@ class MCTSAgent(Agent):
             mover_move, node = self._select(node, allowed)
             world.play(mover_move)
             path.append(node)
-        values = self._values(self._playout(world), seat)
+        played = len(path) - 1 + self._playout(world)
+        values = self._values(world, seat)
         for visited in path:
             visited.visits += 1
             if visited.mover >= 0:
                 visited.total += values[visited.mover]
+        return played
 
     def _select(self, node: Node, allowed: list[tuple[Hashable, Action]]) -> tuple[Action, Node]:
         best, best_score = allowed[0], -math.inf
@@ -392,16 +455,19 @@ class MCTSAgent(Agent):
                 best, best_score = (k, move), score
         return best[1], node.children[best[0]]
 
-    def _playout(self, world: Game) -> Game:
+    def _playout(self, world: Game) -> int:
+        """Play the rollout in ``world``; return the number of moves played."""
         end = None if self.rollout_turns is None else world.turn + self.rollout_turns
         rng = self.rng
+        played = 0
         while not world.is_over and (end is None or world.turn < end):
             if self.rollout == "greedy":
                 world.play(self.greedy.choose(world))
             else:
                 actions = world.legal_actions()
                 world.play(actions[rng.randrange(len(actions))])
-        return world
+            played += 1
+        return played
 
     def _values(self, world: Game, seat: int) -> list[float]:
         """Each player's value: a logistic of their lead over the best other player. The
@@ -429,6 +495,21 @@ def _halving_rounds(challengers: int) -> int:
         challengers = (challengers + 1) // 2
         rounds += 1
     return rounds
+
+
+def _student(z: float, df: int) -> float:
+    """The quantile of Student's t distribution with ``df`` degrees of freedom at the
+    probability of the standard normal quantile ``z`` (Cornish-Fisher expansion: within 1% for
+    ``df >= 3``, up to a quarter below for fewer, still twice ``z``): the mean of a few paired
+    differences over their standard error must clear more than ``z``."""
+    if df < 1 or math.isinf(z):
+        return math.inf if df < 1 else z
+    terms = (
+        (z**3 + z) / 4,
+        (5 * z**5 + 16 * z**3 + 3 * z) / 96,
+        (3 * z**7 + 19 * z**5 + 17 * z**3 - 15 * z) / 384,
+    )
+    return z + sum(term / df**power for power, term in enumerate(terms, 1))
 
 
 def _mean_and_error(samples: Sequence[float]) -> tuple[float, float]:

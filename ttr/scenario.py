@@ -27,8 +27,9 @@ checked; a bad one raises :class:`ScenarioError` naming it, in one line.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from ttr.board import Board, Route, Ticket, load_board
 from ttr.colors import card_kind
@@ -339,18 +340,7 @@ class _Reader:
                 "field {field!r}: expected a list of cities",
                 field=field,
             )
-        result = []
-        for index, text in enumerate(value):
-            try:
-                result.append(self.board.city(text))
-            except UnknownReference as err:
-                raise ScenarioError(
-                    "field '{field}[{index}]': {err}",
-                    field=field,
-                    index=index,
-                    err=err,
-                ) from None
-        return result
+        return _looked_up(value, field, self.board.city)
 
     def routes(self, data: dict[str, Any]) -> dict[int, list[int]]:
         """Route ids per seat; a plain ``A-B`` on a double takes one of the two that is free and
@@ -385,18 +375,7 @@ class _Reader:
                 "field {field!r}: expected a list of routes",
                 field=field,
             )
-        result = []
-        for index, ref in enumerate(value):
-            try:
-                result.append(self.board.find_routes(ref))
-            except UnknownReference as err:
-                raise ScenarioError(
-                    "field '{field}[{index}]': {err}",
-                    field=field,
-                    index=index,
-                    err=err,
-                ) from None
-        return result
+        return _looked_up(value, field, self.board.find_routes)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -496,6 +475,22 @@ def load_position(
             )
         )
     return rules, holdings
+
+
+_Found = TypeVar("_Found")
+
+
+def _looked_up(refs: list[Any], field: str, lookup: Callable[[Any], _Found]) -> list[_Found]:
+    """``lookup`` of each name in ``refs``; an unknown one is refused naming ``field[index]``."""
+    found = []
+    for index, ref in enumerate(refs):
+        try:
+            found.append(lookup(ref))
+        except UnknownReference as err:
+            raise ScenarioError(
+                "field '{field}[{index}]': {err}", field=field, index=index, err=err
+            ) from None
+    return found
 
 
 def _list(entry: dict[str, Any], field: str, seat: int) -> list[Any]:

@@ -46,6 +46,7 @@ from ttr.state import (
     TICKETS,
     TUNNEL,
     TURN,
+    RandomState,
     State,
     TicketOffer,
     TunnelAttempt,
@@ -122,10 +123,13 @@ class Game:
         record: bool = True,
     ):
         self.setup = make_setup(rules, players, variant)
-        if isinstance(seed, random.Random):
+        rng: RandomState | random.Random
+        if isinstance(seed, random.Random):  # the deal moves the caller's generator on
             rng = seed
-        elif seed is None or type(seed) is int:
-            rng = random.Random(seed)
+        elif type(seed) is int:
+            rng = RandomState(seed)
+        elif seed is None:
+            rng = RandomState(random.Random().getstate())
         else:
             raise TTRError(
                 "seed must be an int, None or a random.Random, not {seed}", seed=preview(seed)
@@ -137,10 +141,7 @@ class Game:
         self._stack: list[Undo] = []
         if deal:
             deal_cards(self.setup, self.state, self._log(0))
-        if not isinstance(seed, random.Random):
-            freeze(self.state)  # the generator is the game's own
-        else:  # a shared generator: the game goes on with a copy, the caller's moves on
-            self.state.rng = rng.getstate()
+        freeze(self.state)  # a caller's generator: the game goes on from a copy of its state
 
     def _log(self, step: int) -> Log | None:
         return Log(self.events, self.setup, step) if self.record else None

@@ -9,7 +9,8 @@ import random
 import pytest
 
 from ttr import DrawCard, Game
-from ttr.state import REBASE, _shuffle
+from ttr.state import FIELDS, REBASE, _shuffle, snapshot
+from ttr.turn import CHANGES
 
 
 def played(rules: str, players: int, seed: int, record: bool) -> tuple[Game, list[str]]:
@@ -130,3 +131,29 @@ def test_games_played_in_turn_draw_what_they_draw_alone():
                 if not back.is_over:
                     hoard(back, random.Random(len(back.history)))
     assert [game.to_json() for game in games] == alone
+
+
+@pytest.mark.parametrize(
+    "rules,players",
+    [("usa", 2), ("usa", 5), ("europe", 3), ("europe", 5), ("mega_europe", 4), ("big_cities", 2)],
+)
+def test_no_action_changes_a_field_its_undo_record_does_not_keep(rules, players):
+    """Each kind of action keeps in its undo record only the fields it may change
+    (``ttr.turn.CHANGES``); in random games (uniform, and hoarding cards to reach reshuffles,
+    short draws and the D9 guard) no action changes any other field."""
+    for seed in range(6):
+        game, rng = Game(rules, players, seed=seed, record=seed % 2 == 0), random.Random(seed)
+        while not game.is_over:
+            legal = game.legal_actions()
+            draws = [a for a in legal if isinstance(a, DrawCard)] if seed % 3 == 2 else []
+            action = rng.choice(draws) if draws else legal[rng.randrange(len(legal))]
+            before = snapshot(game.state)
+            game.play(action)
+            after = snapshot(game.state)
+            kept = CHANGES[type(action)]
+            changed = {
+                name
+                for name, old, new in zip(FIELDS, before, after, strict=True)
+                if old is not new and name not in kept
+            }
+            assert not changed, (type(action).__name__, changed)

@@ -41,11 +41,11 @@ from ttr.state import (
     OPENING,
     OVER,
     PHASES,
-    RECORD_STATE,
     SECOND_CARD,
     TICKETS,
     TUNNEL,
     TURN,
+    UNDONE,
     RandomState,
     State,
     TicketOffer,
@@ -53,8 +53,6 @@ from ttr.state import (
     empty_state,
     freeze,
     make_setup,
-    restore,
-    undo_record,
 )
 from ttr.turn import ALLOWED, checked, refusal
 from ttr.turn.deal import deal as deal_cards
@@ -81,8 +79,9 @@ __all__ = [
 ]
 
 Undo = tuple[Any, ...]
-"""One entry of the undo stack: the action, the number of events before it, then the state's
-values before it (:func:`ttr.state.undo_record`)."""
+"""One entry of the undo stack: the action, the number of events before it, the function that
+undoes it, then the values before it of the fields it may change
+(:func:`ttr.state.undo_recorder`)."""
 
 
 class CardsView:
@@ -322,21 +321,21 @@ class Game:
             self.play(self.parse(action))
             return
         setup = self.setup
-        fields, check, effect = rules
+        fields, check, effect, recorder = rules
         if fields is not None:
             problem = fields(action)
             if problem is not None:
                 raise IllegalAction("T1", problem)
         check(setup, state, action)
         events = self.events
-        entry = undo_record(state, action, len(events))
+        entry = recorder(state, action, len(events))
         stack = self._stack
         try:
             effect(
                 setup, state, action, Log(events, setup, len(stack) + 1) if self.record else None
             )
         except BaseException:  # never leave half an action behind
-            restore(state, entry)
+            entry[UNDONE](state, entry)
             del events[entry[1] :]
             raise
         stack.append(entry)
@@ -347,7 +346,7 @@ class Game:
         if not self._stack:
             raise IndexError("undo: no action has been played")
         entry = self._stack.pop()
-        restore(self.state, entry)
+        entry[UNDONE](self.state, entry)
         del self.events[entry[1] :]
 
     @property
@@ -364,10 +363,11 @@ class Game:
         """The notation of each action played, each read in the position it was played in."""
         from ttr.notation import format_action
 
-        return [
-            format_action(self.setup, State(*entry[RECORD_STATE:]), entry[0])
-            for entry in self._stack
-        ]
+        state, before = self.state.copy(), []
+        for entry in reversed(self._stack):  # the positions before each action, last first
+            entry[UNDONE](state, entry)
+            before.append(format_action(self.setup, state, entry[0]))
+        return before[::-1]
 
     def copy(self) -> Game:
         """An independent copy, with the same undo stack and random state (cheap: the values

@@ -6,8 +6,9 @@ holds a number, a string or a tuple (``stations`` and ``counts`` are dicts that 
 never edited), and a rule that changes the game assigns a new value to the field. So:
 
 - a copy of a game shares every value with the original (:meth:`State.copy` is shallow);
-- the undo stack keeps the field values before each action (:func:`undo_record`) and puts them back
-  (:func:`restore`), in time that does not grow with the length of the game;
+- the undo stack keeps the values before each action of the fields that action may change
+  (:func:`undo_recorder`) and puts them back, in time that does not grow with the length of the
+  game;
 - saving, loading and equality are derived from :data:`SAVED`, the list of fields.
 
 The deck is a tuple ``deck`` with a count ``top``: the cards in the deck are ``deck[:top]`` and
@@ -245,8 +246,8 @@ DERIVED = ("trains", "route_points", "stations_left", "open", "barred")
 SAVED = tuple(name for name in FIELDS if name not in DERIVED)
 
 
-def _compiled(source: str, name: str) -> Callable[..., Any]:
-    namespace: dict[str, Any] = {}
+def _compiled(source: str, name: str, **names: Any) -> Callable[..., Any]:
+    namespace: dict[str, Any] = dict(names)
     exec(source, namespace)  # plain attribute loads and stores: much faster than getattr loops
     return namespace[name]
 
@@ -256,18 +257,31 @@ snapshot: Callable[[State], tuple[Any, ...]] = _compiled(
     f"def snapshot(s):\n    return ({_VALUES},)\n", "snapshot"
 )
 """The values of every field of a state, as a tuple."""
-undo_record: Callable[[State, Any, int], tuple[Any, ...]] = _compiled(
-    f"def undo_record(s, action, mark):\n    return (action, mark, {_VALUES})\n", "undo_record"
-)
-"""What the undo stack keeps of an action: ``(action, events before it, *state values before
-it)``, one tuple (an action allocates as little as it can: the garbage collector's work grows
-with what it keeps)."""
-restore: Callable[[State, tuple[Any, ...]], None] = _compiled(
-    f"def restore(s, v):\n    (_, _, {_VALUES}) = v\n", "restore"
-)
-"""Put the state values of an :func:`undo_record` back into a state."""
-RECORD_STATE = 2
-"""Where the state values start in an undo record: ``State(*record[RECORD_STATE:])``."""
+Recorder = Callable[[State, Any, int], tuple[Any, ...]]
+"""Makes the undo record of an action: ``recorder(state, action, events before it)``."""
+
+
+def undo_recorder(names: Sequence[str]) -> Recorder:
+    """The maker of undo records for actions that change only the fields ``names``.
+
+    A record is one tuple ``(action, events before it, restore, *values)``:
+    ``record[UNDONE](state, record)`` puts the values back (an action allocates as little as it
+    can: the garbage collector's work grows with what the undo stack keeps).
+    """
+    unknown = set(names) - set(FIELDS)
+    if unknown:
+        raise ValueError(f"no such state fields: {sorted(unknown)}")
+    values = ", ".join(f"s.{name}" for name in FIELDS if name in names)
+    restore = _compiled(f"def restore(s, v):\n    (_, _, _, {values}) = v\n", "restore")
+    return _compiled(
+        f"def record(s, action, mark):\n    return (action, mark, restore, {values})\n",
+        "record",
+        restore=restore,
+    )
+
+
+UNDONE = 2
+"""Where an undo record holds the function that puts its values back."""
 
 
 def empty_state(setup: Setup, rng: RandomState | random.Random) -> State:

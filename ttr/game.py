@@ -37,6 +37,7 @@ from ttr.legal import legal_actions, turn_actions
 from ttr.open_routes import double_bar, is_open
 from ttr.rules import RuleSet
 from ttr.state import (
+    ACTION,
     DEFAULT_NAMES,
     OPENING,
     OVER,
@@ -45,7 +46,6 @@ from ttr.state import (
     TICKETS,
     TUNNEL,
     TURN,
-    UNDONE,
     RandomState,
     State,
     TicketOffer,
@@ -53,6 +53,7 @@ from ttr.state import (
     empty_state,
     freeze,
     make_setup,
+    undo,
 )
 from ttr.turn import ALLOWED, checked, refusal
 from ttr.turn.deal import deal as deal_cards
@@ -79,9 +80,8 @@ __all__ = [
 ]
 
 Undo = tuple[Any, ...]
-"""One entry of the undo stack: the action, the number of events before it, the function that
-undoes it, then the values before it of the fields it may change
-(:func:`ttr.state.undo_recorder`)."""
+"""One entry of the undo stack: which fields it keeps, the number of events before the action,
+the action, then those fields' values before it (:func:`ttr.state.undo_recorder`)."""
 
 
 class CardsView:
@@ -321,11 +321,7 @@ class Game:
             self.play(self.parse(action))
             return
         setup = self.setup
-        fields, check, effect, recorder = rules
-        if fields is not None:
-            problem = fields(action)
-            if problem is not None:
-                raise IllegalAction("T1", problem)
+        check, effect, recorder = rules
         check(setup, state, action)
         events = self.events
         entry = recorder(state, action, len(events))
@@ -335,7 +331,7 @@ class Game:
                 setup, state, action, Log(events, setup, len(stack) + 1) if self.record else None
             )
         except BaseException:  # never leave half an action behind
-            entry[UNDONE](state, entry)
+            undo(state, entry)
             del events[entry[1] :]
             raise
         stack.append(entry)
@@ -346,13 +342,13 @@ class Game:
         if not self._stack:
             raise IndexError("undo: no action has been played")
         entry = self._stack.pop()
-        entry[UNDONE](self.state, entry)
+        undo(self.state, entry)
         del self.events[entry[1] :]
 
     @property
     def actions(self) -> list[Action]:
         """The actions played so far, in order (the move stack)."""
-        return [entry[0] for entry in self._stack]
+        return [entry[ACTION] for entry in self._stack]
 
     @property
     def actions_played(self) -> int:
@@ -364,9 +360,9 @@ class Game:
         from ttr.notation import format_action
 
         state, before = self.state.copy(), []
-        for entry in reversed(self._stack):  # the positions before each action, last first
-            entry[UNDONE](state, entry)
-            before.append(format_action(self.setup, state, entry[0]))
+        for entry in reversed(self._stack):  # the positions before each action, the last first
+            undo(state, entry)
+            before.append(format_action(self.setup, state, entry[ACTION]))
         return before[::-1]
 
     def copy(self) -> Game:

@@ -27,7 +27,7 @@ import functools
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, fields
-from typing import Any
+from typing import Any, NamedTuple
 
 from ttr.board import Board, Ticket, load_board
 from ttr.colors import EMPTY_HAND, Hand
@@ -52,14 +52,13 @@ UNKEPT = ("bottom", "bottom_shuffled", "box")
 aside to be shuffled under it once everyone has chosen (V2, V4), or out of the game (S5)."""
 
 
-@dataclass(frozen=True, slots=True)
-class RandomState:
+class RandomState(NamedTuple):
     """The state of a game's random generator, as a value: ``base`` (a seed, or a
     :meth:`random.Random.getstate` value) moved on by shuffles of ``shuffles`` items.
 
     Cheaper than a ``getstate()`` copy (625 numbers) at every shuffle: one generator follows the
     game being played (:func:`generator`), and it is set to another value only when that value
-    is played on or saved.
+    is played on or saved. (A tuple of numbers: the garbage collector need not track it.)
     """
 
     base: int | tuple[Any, ...]
@@ -259,29 +258,34 @@ snapshot: Callable[[State], tuple[Any, ...]] = _compiled(
 """The values of every field of a state, as a tuple."""
 Recorder = Callable[[State, Any, int], tuple[Any, ...]]
 """Makes the undo record of an action: ``recorder(state, action, events before it)``."""
+_RESTORERS: list[Callable[[State, tuple[Any, ...]], None]] = []
 
 
 def undo_recorder(names: Sequence[str]) -> Recorder:
     """The maker of undo records for actions that change only the fields ``names``.
 
-    A record is one tuple ``(action, events before it, restore, *values)``:
-    ``record[UNDONE](state, record)`` puts the values back (an action allocates as little as it
-    can: the garbage collector's work grows with what the undo stack keeps).
+    A record is one tuple ``(restorer, events before it, action, *values)``, and :func:`undo`
+    puts the values back (one tuple per action: the garbage collector's work grows with what
+    the undo stack keeps).
     """
     unknown = set(names) - set(FIELDS)
     if unknown:
         raise ValueError(f"no such state fields: {sorted(unknown)}")
     values = ", ".join(f"s.{name}" for name in FIELDS if name in names)
-    restore = _compiled(f"def restore(s, v):\n    (_, _, _, {values}) = v\n", "restore")
+    _RESTORERS.append(_compiled(f"def restore(s, v):\n    (_, _, _, {values}) = v\n", "restore"))
+    number = len(_RESTORERS) - 1
     return _compiled(
-        f"def record(s, action, mark):\n    return (action, mark, restore, {values})\n",
-        "record",
-        restore=restore,
+        f"def record(s, action, mark):\n    return ({number}, mark, action, {values})\n", "record"
     )
 
 
-UNDONE = 2
-"""Where an undo record holds the function that puts its values back."""
+def undo(state: State, record: tuple[Any, ...]) -> None:
+    """Put the values of an undo record back into ``state``."""
+    _RESTORERS[record[0]](state, record)
+
+
+ACTION = 2
+"""Where an undo record holds its action."""
 
 
 def empty_state(setup: Setup, rng: RandomState | random.Random) -> State:

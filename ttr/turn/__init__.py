@@ -34,7 +34,7 @@ from ttr.actions import (
     PayTunnel,
 )
 from ttr.errors import IllegalAction, preview
-from ttr.i18n import N_, Message
+from ttr.i18n import N_
 from ttr.state import (
     FIELDS,
     OPENING,
@@ -56,10 +56,9 @@ from ttr.turn.stations import check_station, play_station
 from ttr.turn.tickets import check_draw_tickets, check_keep, play_draw_tickets, play_keep
 from ttr.turn.tunnel import check_decline, check_pay_tunnel, play_decline, play_pay_tunnel
 
-Fields = Callable[[Any], Message | None] | None
 Check = Callable[[Setup, State, Any], None]
 Play = Callable[[Setup, State, Any, Any], None]
-Rules = tuple[Fields, Check, Play, Recorder]
+Rules = tuple[Check, Play, Recorder]
 
 OWN_FIELDS = (DrawCard, Claim)
 """The actions whose rule check tests their fields' types first itself (the hot path: one call
@@ -82,10 +81,26 @@ CHANGES: dict[type, tuple[str, ...]] = {
 }
 """The state fields each kind of action may change: what its undo record keeps
 (``tests/test_undo.py`` checks that no action changes any other)."""
+
+
+def fields_first(kind: type, check: Check) -> Check:
+    """``check``, after the check of the types of ``kind``'s fields (T1), if it has any."""
+    problems = FIELD_PROBLEMS[kind]
+    if problems is None:
+        return check
+
+    def checked_fields(setup: Setup, state: State, action: Any) -> None:
+        problem = problems(action)
+        if problem is not None:
+            raise IllegalAction("T1", problem)
+        check(setup, state, action)
+
+    return checked_fields
+
+
 RULES: dict[type, Rules] = {
     kind: (
-        None if kind in OWN_FIELDS else FIELD_PROBLEMS[kind],
-        check,
+        check if kind in OWN_FIELDS else fields_first(kind, check),
         play,
         undo_recorder(CHANGES[kind]),
     )
@@ -100,8 +115,8 @@ RULES: dict[type, Rules] = {
         (Pass, check_pass, play_pass),
     )
 }
-"""For each kind of action: the check of its fields' types (T1), its rule check, its effect,
-the maker of its undo record."""
+"""For each kind of action: its check (the types of its fields first, T1, then its rule), its
+effect, the maker of its undo record."""
 SETTLING: dict[str, tuple[type, ...]] = {
     OPENING: (KeepTickets,),
     TICKETS: (KeepTickets,),
@@ -129,11 +144,7 @@ def checked(setup: Setup, state: State, action: object) -> Play:
     rules = ALLOWED[state.phase].get(type(action))
     if rules is None:
         raise refusal(setup, state, action)
-    fields, check, play, _ = rules
-    if fields is not None:
-        problem = fields(action)
-        if problem is not None:
-            raise IllegalAction("T1", problem)
+    check, play, _ = rules
     check(setup, state, action)
     return play
 

@@ -52,10 +52,15 @@ def reshuffle(state: State, log: Log | None, player: int | None, rule: str = "D7
 
 def take(setup: Setup, state: State, slot: int, log: Log | None, player: int) -> str:
     """Take the face-up card in ``slot`` and refill the slot from the deck at once (D2, D6)."""
-    card = state.market[slot]
-    assert card is not None
-    new = draw(state, log, player)
     market = list(state.market)
+    card = market[slot]
+    assert card is not None
+    top = state.top
+    if top:  # the top card (draw(), inlined: the hot path)
+        state.top = top = top - 1
+        new: str | None = state.deck[top]
+    else:
+        new = draw(state, log, player)
     market[slot] = new
     state.market = tuple(market)
     if log:
@@ -103,9 +108,9 @@ def check_locomotives(
     redeals = 0
     while state.market.count(LOCOMOTIVE) >= limit:
         market = state.market
-        others = sum(1 for card in market if card is not None and card != LOCOMOTIVE)
-        others += sum(1 for card in deck_cards(state) if card != LOCOMOTIVE)
-        others += sum(1 for card in state.discard if card != LOCOMOTIVE)
+        deck, discard = deck_cards(state), state.discard
+        others = len(market) - market.count(None) - market.count(LOCOMOTIVE)
+        others += len(deck) - deck.count(LOCOMOTIVE) + len(discard) - discard.count(LOCOMOTIVE)
         told = redeals > 0 or not (recheck and state.loop_guard)
         if others < len(market) - limit + 1:
             _guard(state, log, player, told, locomotives=market.count(LOCOMOTIVE), others=others)

@@ -28,20 +28,22 @@ def check_claim(setup: Setup, state: State, action: Claim) -> None:
     if not 0 <= action.route < len(board.routes):
         raise IllegalAction("C1", "there is no route {route}", route=action.route)
     route = board.routes[action.route]
-    ref = board.ref(route)
     owner = state.owner[route.id]
     if owner is not None:
         raise IllegalAction(
-            "C1", "{ref:route} is already claimed by {owner}", ref=ref, owner=setup.players[owner]
+            "C1",
+            "{ref:route} is already claimed by {owner}",
+            ref=board.ref(route),
+            owner=setup.players[owner],
         )
     if board.twin_id(route.id) is not None:
-        check_double(setup, state, route.id, player, ref)
+        check_double(setup, state, route.id, player, board.ref(route))
     trains = state.trains[player]
     if route.length > trains:
         raise IllegalAction(
             "C1",
             "{ref:route} needs {length} trains; {player} has {trains} left",
-            ref=ref,
+            ref=board.ref(route),
             length=route.length,
             player=setup.players[player],
             trains=trains,
@@ -56,7 +58,10 @@ def check_claim(setup: Setup, state: State, action: Claim) -> None:
     if problem is not None:
         rule = "C6" if route.is_ferry and action.locomotives < route.locomotives else "C2"
         raise IllegalAction(
-            rule, "cannot claim {ref:route} that way: {problem}", ref=ref, problem=problem
+            rule,
+            "cannot claim {ref:route} that way: {problem}",
+            ref=board.ref(route),
+            problem=problem,
         )
 
 
@@ -113,6 +118,7 @@ def play_claim(setup: Setup, state: State, action: Claim, log: Log | None) -> No
     route = setup.board.routes[action.route]
     colored = route.length - action.locomotives
     paid = pay(state, player, action.color, colored, action.locomotives)
+    tunnel = route.kind == "tunnel"  # route.is_tunnel, inlined: the hot path
     if log:
         log.add(
             "claim",
@@ -121,9 +127,9 @@ def play_claim(setup: Setup, state: State, action: Claim, log: Log | None) -> No
             color=action.color,
             colored=colored,
             locomotives=action.locomotives,
-            tunnel=route.is_tunnel,
+            tunnel=tunnel,
         )
-    if route.is_tunnel:
+    if tunnel:
         from ttr.turn.tunnel import start_tunnel
 
         start_tunnel(setup, state, action, paid, log)

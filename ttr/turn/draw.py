@@ -19,7 +19,7 @@ def check_draw(setup: Setup, state: State, action: DrawCard) -> None:
     if slot is not None and type(slot) is not int:  # T1 first (ttr.turn.OWN_FIELDS)
         check_fields(action)
     if slot is None:
-        if not can_draw(state):
+        if not (state.top or state.discard):  # can_draw(), inlined: the hot path
             raise IllegalAction(
                 "D7", "the deck and the discard pile are both empty; no card can be drawn blind"
             )
@@ -44,16 +44,20 @@ def play_draw(setup: Setup, state: State, action: DrawCard, log: Log | None) -> 
     first = state.phase == TURN
     slot = action.slot
     if slot is None:
-        card = draw(state, log, player)
-        assert card is not None
+        top = state.top
+        if top:  # the top card (draw(), inlined: the hot path)
+            state.top = top = top - 1
+            card: str | None = state.deck[top]
+        else:
+            card = draw(state, log, player)
         if log:
             log.add("draw", player, slot=None, card=card)
     else:
         card = state.market[slot]
-        assert card is not None
         if log:
             log.add("draw", player, slot=slot, card=card)
         take(setup, state, slot, log, player)
+    assert card is not None
     hands = list(state.hands)  # (lists, then tuples: faster than joining slices)
     hand = list(hands[player])
     hand[KIND_INDEX[card]] += 1

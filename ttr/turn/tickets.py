@@ -158,8 +158,8 @@ def play_keep(setup: Setup, state: State, action: KeepTickets, log: Log | None) 
     offer = state.offer
     assert offer is not None
     player = state.current_player
-    kept = tuple(offer.tickets[i] for i in action.keep)
-    returned = tuple(t for i, t in enumerate(offer.tickets) if i not in action.keep)
+    kept = tuple([offer.tickets[i] for i in action.keep])
+    returned = tuple([t for i, t in enumerate(offer.tickets) if i not in action.keep])
     state.tickets = with_item(state.tickets, player, state.tickets[player] + kept)
     if offer.unkept == "box":
         state.box = state.box + returned

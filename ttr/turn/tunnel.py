@@ -23,7 +23,7 @@ def start_tunnel(
     if action.color is None:
         extra = revealed.count(LOCOMOTIVE)
     else:
-        extra = sum(1 for card in revealed if card in (action.color, LOCOMOTIVE))
+        extra = revealed.count(action.color) + revealed.count(LOCOMOTIVE)
     if log:
         can_pay = bool(tunnel_extra_options(state.hands[player], action.color, extra))
         log.add(

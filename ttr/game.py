@@ -314,14 +314,16 @@ class Game:
         as it was: every field is checked before anything changes.
         """
         state = self.state
-        rules = ALLOWED[state.phase].get(type(action))  # checked(), inlined: the hot path
-        if rules is None:
+        try:  # checked(), inlined: the hot path
+            check, effect, recorder = ALLOWED[state.phase][type(action)]
+        except KeyError:
             if not isinstance(action, str):
-                raise refusal(self.setup, state, action)
-            self.play(self.parse(action))
+                raise refusal(self.setup, state, action) from None
+            check = None
+        if check is None:  # notation: played outside the handler (no KeyError in tracebacks)
+            self.play(self.parse(action))  # type: ignore[arg-type]
             return
         setup = self.setup
-        check, effect, recorder = rules
         check(setup, state, action)
         events = self.events
         entry = recorder(state, action, len(events))

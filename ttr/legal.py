@@ -128,10 +128,7 @@ def turn_actions(setup: Setup, state: State) -> LegalActions:
         if drawable:
             draws.append(DRAW_DECK)
         parts = [ready_part(draws)] if draws else []
-    colors = _COLORS.get(hand)
-    if colors is None:
-        colors = tuple(sorted(filter(None, hand[:LOCO])))
-        remember(_COLORS, hand, colors)
+    colors = tuple(sorted(filter(None, hand[:LOCO])))
     families: list[Family] = []
     claims = count_claims(
         setup, state.open, state.barred[player], hand, colors, state.trains[player], families
@@ -148,8 +145,6 @@ def turn_actions(setup: Setup, state: State) -> LegalActions:
     return LegalActions(hand, parts or [PASS_PART])
 
 
-_COLORS: Final[dict[Hand, tuple[int, ...]]] = {}
-"""The non-zero colour counts of each hand seen, sorted (what pays a gray route)."""
 _FREE: Final[dict[str, tuple[dict[str, int], tuple[str, ...]]]] = {}
 
 
@@ -268,11 +263,12 @@ class LegalActions(Sequence[Action]):
                         color, cost, minimum = pay
                         station = minimum == STATION
                         slot = nth_slot(self._hand, color, cost, 0 if station else minimum, option)
-                        row = action_row(targets[target], station)
-                        action = row[slot]
-                        return (
-                            made(row, slot, targets[target], station) if action is None else action
-                        )
+                        row = (_STATIONS if station else _CLAIMS).get(targets[target])
+                        action = None if row is None else row[slot]
+                        if action is None:
+                            row = action_row(targets[target], station)
+                            return made(row, slot, targets[target], station)
+                        return action
                     index -= members
             index -= size
         raise AssertionError("unreachable")

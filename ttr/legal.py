@@ -33,9 +33,9 @@ from ttr.turn.stations import station_cost
 from ttr.turn.tickets import keep_choices
 
 STATION: Final = -1  # the "minimum locomotives" of a station's payment class
-Family = tuple[Sequence[Any], PayClass, int]
+Family = tuple[tuple[Any, ...], PayClass, int]
 """Actions that share one payment rule: (targets, payment class, ways to pay each target)."""
-Part = tuple[int, Sequence[Action] | None, Sequence[Family] | None]
+Part = tuple[int, tuple[Action, ...] | None, list[Family] | None]
 """A run of legal actions: ``(size, ready-made actions, None)`` or ``(size, None, families)``."""
 
 DRAW_CARDS: Final = tuple(DrawCard(slot) for slot in range(8))
@@ -43,7 +43,7 @@ FULL_DRAWS: Final = tuple((*DRAW_CARDS[:size], DRAW_DECK) for size in range(9))
 """The draws of a full market of each size, with the deck: the usual start of a turn's list."""
 
 
-def ready_part(actions: Sequence[Action]) -> Part:
+def ready_part(actions: tuple[Action, ...]) -> Part:
     """A part made of ready-made actions."""
     return (len(actions), actions, None)
 
@@ -53,9 +53,9 @@ DRAW_TICKETS_PART: Final = ready_part((DRAW_TICKETS,))
 PASS_PART: Final = ready_part((PASS,))
 
 
-def station_part(cities: Sequence[str], cost: int, each: int) -> Part:
+def station_part(cities: tuple[str, ...], cost: int, each: int) -> Part:
     """Every (city, payment) pair for a station costing ``cost`` cards (ST1-ST2)."""
-    return (len(cities) * each, None, ((cities, (GRAY, cost, STATION), each),))
+    return (len(cities) * each, None, [(cities, (GRAY, cost, STATION), each)])
 
 
 _GRAY_COUNTS: Final[dict[tuple[tuple[int, ...], int, int, int], int]] = {}
@@ -127,8 +127,10 @@ def turn_actions(setup: Setup, state: State) -> LegalActions:
         draws: list[Action] = [DRAW_CARDS[slot] for slot, card in enumerate(market) if card]
         if drawable:
             draws.append(DRAW_DECK)
-        parts = [ready_part(draws)] if draws else []
-    colors = tuple(sorted(filter(None, hand[:LOCO])))
+        parts = [ready_part(tuple(draws))] if draws else []
+    counts = [have for have in hand[:LOCO] if have]  # not filter(): a generic call when compiled
+    counts.sort()
+    colors = tuple(counts)
     families: list[Family] = []
     claims = count_claims(
         setup, state.open, state.barred[player], hand, colors, state.trains[player], families

@@ -248,6 +248,23 @@ def test_determinisation_deals_the_hidden_cards_afresh():
     )
 
 
+def test_determinisation_gives_the_others_the_long_tickets_they_were_dealt():
+    # Europe deals each player one long ticket; the greedy bot (and most players) keep it, so a
+    # sampled rival holds one, not the one in three a draw from all unseen tickets would give
+    game = next(g for g in positions("europe", 2, 3) if g.phase == TURN)
+    seat = game.current_player
+    for s in range(8):
+        world = determinise(game, seat, random.Random(s))
+        rival = world.tickets[1 - seat]
+        assert sum(world.ticket_pool[t].long for t in rival) == 1
+        assert sum(world.ticket_pool[t].long for t in world.tickets[seat]) == sum(
+            game.ticket_pool[t].long for t in game.tickets[seat]
+        )
+    usa = next(g for g in positions("usa", 2, 3) if g.phase == TURN)
+    world = determinise(usa, usa.current_player, random.Random(0))
+    assert not any(world.ticket_pool[t].long for tickets in world.tickets for t in tickets)
+
+
 def test_determinisation_is_blind_to_what_the_seat_cannot_see():
     for game in positions("mega_europe", 3, 8, every=23):
         seat = game.current_player

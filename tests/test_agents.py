@@ -67,12 +67,14 @@ def test_make_agent_knows_every_bot_its_aliases_and_search_budgets():
     search = make_agent("mcts:25", seed=3)
     assert isinstance(search, MCTSAgent) and search.iterations == 25
     assert (search.search, search.rollout_turns) == ("halving", None)
-    assert search.steps == make_agent("mcts").steps == 3500  # the budget that bounds a move
+    assert search.steps == make_agent("mcts").steps == 4500  # the budget that bounds a move
     for bad in ("bogus", "mcts:0", "mcts:lots", "greedy:5"):
         with pytest.raises(ValueError, match="agent"):
             make_agent(bad)
     with pytest.raises(ValueError, match="budget"):
         MCTSAgent(iterations=None)
+    with pytest.raises(ValueError, match="deals"):
+        MCTSAgent(deals=0)
     with pytest.raises(ValueError, match="rollout"):
         MCTSAgent(rollout="clever")
     with pytest.raises(ValueError, match="search"):

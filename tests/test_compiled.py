@@ -80,3 +80,12 @@ def test_compiled_results_are_identical_to_pure_python():
                 f"{ours[0]}, line {number}: {line[:300]!r} != {pure_line[:300]!r}"
             )
         assert len(ours) == len(theirs), ours[0]
+
+
+def test_inlined_constants_name_what_they_stand_for():
+    """The ``Final`` literals that the compiled build inlines (ttr.colors) agree with the
+    tables they are written beside: a hand's locomotive count is ``hand[LOCO]``."""
+    from ttr.colors import CARD_KINDS, GRAY, KIND_INDEX, LOCO, LOCOMOTIVE, ROUTE_COLORS
+
+    assert CARD_KINDS[LOCO] == LOCOMOTIVE and KIND_INDEX[LOCOMOTIVE] == LOCO == len(CARD_KINDS) - 1
+    assert ROUTE_COLORS[-1] == GRAY

@@ -5,6 +5,8 @@ eight colours or in gray (any single colour may pay for a gray route). Inside th
 a tuple of nine counts in ``CARD_KINDS`` order (``hand[KIND_INDEX["red"]]``, ``hand[LOCO]``).
 """
 
+from typing import Final
+
 CARD_COLORS: tuple[str, ...] = (
     "pink",
     "white",
@@ -17,17 +19,20 @@ CARD_COLORS: tuple[str, ...] = (
 )
 """The eight card colours, in a fixed order used everywhere (hands, legal actions, tables)."""
 
-LOCOMOTIVE = "loco"
+LOCOMOTIVE: Final = "loco"
 """The wild train card. It pays for any colour (C2); the market resets at 3 of them (D6)."""
 
-GRAY = "gray"
+GRAY: Final = "gray"
 """The colour of a route that any one card colour can pay for (C2)."""
 
 CARD_KINDS: tuple[str, ...] = (*CARD_COLORS, LOCOMOTIVE)
 ROUTE_COLORS: tuple[str, ...] = (*CARD_COLORS, GRAY)
 KIND_INDEX: dict[str, int] = {kind: i for i, kind in enumerate(CARD_KINDS)}
 """The position of each card kind in a hand tuple."""
-LOCO = KIND_INDEX[LOCOMOTIVE]
+LOCO: Final = 8
+"""The locomotive's position in a hand tuple (``CARD_KINDS[LOCO] == LOCOMOTIVE``). ``Final``
+literals are inlined by the compiled build (mypyc), where a plain module global is a dict
+lookup at every use."""
 COLOR_SET = frozenset(CARD_COLORS)
 
 CARDS_PER_COLOR = 12

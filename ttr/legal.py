@@ -11,7 +11,7 @@ Actions (immutable) and gray payment counts are made once and remembered.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from typing import Any
+from typing import Any, Final
 
 from ttr.actions import (
     DECLINE,
@@ -32,33 +32,34 @@ from ttr.state import OPENING, SECOND_CARD, TICKETS, TUNNEL, TURN, Setup, State
 from ttr.turn.stations import station_cost
 from ttr.turn.tickets import keep_choices
 
-STATION = -1  # the "minimum locomotives" of a station's payment class
-Family = tuple[Sequence[Any], PayClass, int]
+STATION: Final = -1  # the "minimum locomotives" of a station's payment class
+Family = tuple[tuple[Any, ...], PayClass, int]
 """Actions that share one payment rule: (targets, payment class, ways to pay each target)."""
-Part = tuple[int, Sequence[Action] | None, Sequence[Family] | None]
+Part = tuple[int, tuple[Action, ...] | None, list[Family] | None]
 """A run of legal actions: ``(size, ready-made actions, None)`` or ``(size, None, families)``."""
 
-DRAW_CARDS = tuple(DrawCard(slot) for slot in range(8))
-FULL_DRAWS = tuple((*DRAW_CARDS[:size], DRAW_DECK) for size in range(9))
+DRAW_CARDS: Final = tuple(DrawCard(slot) for slot in range(8))
+FULL_DRAWS: Final = tuple((*DRAW_CARDS[:size], DRAW_DECK) for size in range(9))
 """The draws of a full market of each size, with the deck: the usual start of a turn's list."""
 
 
-def ready_part(actions: Sequence[Action]) -> Part:
+def ready_part(actions: tuple[Action, ...]) -> Part:
     """A part made of ready-made actions."""
     return (len(actions), actions, None)
 
 
-FULL_DRAW_PARTS = tuple(ready_part(draws) for draws in FULL_DRAWS)
-DRAW_TICKETS_PART, PASS_PART = ready_part((DRAW_TICKETS,)), ready_part((PASS,))
+FULL_DRAW_PARTS: Final = tuple(ready_part(draws) for draws in FULL_DRAWS)
+DRAW_TICKETS_PART: Final = ready_part((DRAW_TICKETS,))
+PASS_PART: Final = ready_part((PASS,))
 
 
-def station_part(cities: Sequence[str], cost: int, each: int) -> Part:
+def station_part(cities: tuple[str, ...], cost: int, each: int) -> Part:
     """Every (city, payment) pair for a station costing ``cost`` cards (ST1-ST2)."""
-    return (len(cities) * each, None, ((cities, (GRAY, cost, STATION), each),))
+    return (len(cities) * each, None, [(cities, (GRAY, cost, STATION), each)])
 
 
-_GRAY_COUNTS: dict[tuple[tuple[int, ...], int, int, int], int] = {}
-MEMORY = 100_000  # entries a memo may hold before it starts afresh: a bound never reached in
+_GRAY_COUNTS: Final[dict[tuple[tuple[int, ...], int, int, int], int]] = {}
+MEMORY: Final = 100_000  # entries a memo may hold before it starts afresh: a bound never reached in
 # practice (a thousand 5-player games leave fewer than 5,000 gray counts)
 
 
@@ -126,8 +127,10 @@ def turn_actions(setup: Setup, state: State) -> LegalActions:
         draws: list[Action] = [DRAW_CARDS[slot] for slot, card in enumerate(market) if card]
         if drawable:
             draws.append(DRAW_DECK)
-        parts = [ready_part(draws)] if draws else []
-    colors = tuple(sorted(filter(None, hand[:LOCO])))
+        parts = [ready_part(tuple(draws))] if draws else []
+    counts = [have for have in hand[:LOCO] if have]  # not filter(): a generic call when compiled
+    counts.sort()
+    colors = tuple(counts)
     families: list[Family] = []
     claims = count_claims(
         setup, state.open, state.barred[player], hand, colors, state.trains[player], families
@@ -144,7 +147,7 @@ def turn_actions(setup: Setup, state: State) -> LegalActions:
     return LegalActions(hand, parts or [PASS_PART])
 
 
-_FREE: dict[str, tuple[dict[str, int], tuple[str, ...]]] = {}
+_FREE: Final[dict[str, tuple[dict[str, int], tuple[str, ...]]]] = {}
 
 
 def free_cities(setup: Setup, state: State) -> tuple[str, ...]:
@@ -180,9 +183,12 @@ def count_claims(
     if barred:  # the classes of the routes barred to this player
         slot_of = classes.slot_of
         bars = [slot_of[route] for route in barred]
-    for have, of_color in zip(hand, classes.colored, strict=False):  # colours: not the locomotives
+    colored = classes.colored
+    for index in range(LOCO):  # colours: not the locomotives
+        have = hand[index]
         if not have and not locomotives:  # nothing to pay with
             continue
+        of_color = colored[index]
         limit = have + locomotives if have + locomotives < trains else trains
         for slot, length, ferry, pay in of_color:
             if length > limit:
@@ -261,7 +267,10 @@ class LegalActions(Sequence[Action]):
                         slot = nth_slot(self._hand, color, cost, 0 if station else minimum, option)
                         row = (_STATIONS if station else _CLAIMS).get(targets[target])
                         action = None if row is None else row[slot]
-                        return action or made_actions(targets[target], (slot,), station)[0]
+                        if action is None:
+                            row = action_row(targets[target], station)
+                            return made(row, slot, targets[target], station)
+                        return action
                     index -= members
             index -= size
         raise AssertionError("unreachable")
@@ -283,9 +292,19 @@ class LegalActions(Sequence[Action]):
             for targets, pay, _ in families:
                 color, cost, minimum = pay
                 station = minimum == STATION
-                slots = payment_slots(hand, color, cost, 0 if station else minimum)
+                runs, whole = payment_runs(hand, color, cost, 0 if station else minimum)
                 for target in targets:
-                    listed.extend(made_actions(target, slots, station))
+                    row = action_row(target, station)
+                    for start in range(0, len(runs), 2):
+                        first = runs[start]
+                        if row[first] is None:
+                            make_kind(row, first // STRIDE, target, station)
+                        listed.extend(row[first : runs[start + 1]])
+                    if whole:
+                        action = row[whole]
+                        listed.append(
+                            made(row, whole, target, station) if action is None else action
+                        )
         self._listed = listed
         return listed
 
@@ -300,39 +319,70 @@ class LegalActions(Sequence[Action]):
         return f"LegalActions({list(self)!r})"
 
 
-STRIDE = 10
+STRIDE: Final = 10
 """Slots per card kind in a row of prebuilt actions: more than any cost (routes have 1-8 cards).
 The payment ``(color, locomotives)`` has slot ``KIND_INDEX[color] * STRIDE + locomotives``;
-locomotives only, ``LOCO * STRIDE + cost``."""
-_CLAIMS: dict[int, list[Any]] = {}
-_STATIONS: dict[str, list[Any]] = {}
-"""The claims of each route (the stations of each city) made so far, by payment slot: actions
-are immutable, so each is made once and handed out again (making a frozen dataclass is slow)."""
+locomotives only, ``LOCO * STRIDE + cost``. The payments of one colour are a run of slots, in
+the order of :func:`ttr.payment.payment_options`, so a list takes them as one slice."""
+_CLAIMS: Final[dict[int, list[Any]]] = {}
+_STATIONS: Final[dict[str, list[Any]]] = {}
+"""The claims of each route (the stations of each city) by payment slot, made a card kind at a
+time when first needed: actions are immutable, so each is made once and handed out again
+(making a frozen dataclass is slow). One row per route id or city name: bounded by the boards."""
 
 
-def payment_slots(hand: Hand, color: str, cost: int, minimum: int) -> list[int]:
-    """The slots of ``payment_options(hand, color, cost, minimum)``, in the same order."""
+def action_row(target: Any, station: bool) -> list[Any]:
+    """The row of prebuilt claims of route ``target`` (stations of city ``target``)."""
+    rows: dict[Any, list[Any]] = _STATIONS if station else _CLAIMS
+    row = rows.get(target)
+    if row is None:
+        row = rows[target] = [None] * (STRIDE * (LOCO + 1))
+    return row
+
+
+def make_kind(row: list[Any], kind: int, target: Any, station: bool) -> None:
+    """Fill in the slots of card kind ``kind`` in ``row``: every number of locomotives."""
+    color = None if kind == LOCO else CARD_KINDS[kind]
+    for used in range(1 if color is None else 0, STRIDE):
+        row[kind * STRIDE + used] = (
+            BuildStation(target, color, used) if station else Claim(target, color, used)
+        )
+
+
+def made(row: list[Any], slot: int, target: Any, station: bool) -> Action:
+    """The action in ``slot`` of ``row``, making its card kind's actions first if needed."""
+    make_kind(row, slot // STRIDE, target, station)
+    action: Action = row[slot]
+    return action
+
+
+def payment_runs(hand: Hand, color: str, cost: int, minimum: int) -> tuple[list[int], int]:
+    """The slots of ``payment_options(hand, color, cost, minimum)``, in the same order: runs of
+    one colour's slots (``[start, stop, start, stop...]``) and the slot of paying with
+    locomotives only (0 if the hand cannot)."""
     locomotives = hand[LOCO]
     most = cost - 1 if locomotives >= cost else locomotives
-    slots: list[int] = []
+    runs: list[int] = []
     for index in _PAYERS[color]:
         fewest = cost - hand[index]
         if fewest < minimum:
             fewest = minimum
         if fewest <= most:
             base = index * STRIDE
-            slots.extend(range(base + fewest, base + most + 1))
-    if locomotives >= cost:
-        slots.append(LOCO * STRIDE + cost)
-    return slots
+            runs.append(base + fewest)
+            runs.append(base + most + 1)
+    return runs, LOCO * STRIDE + cost if locomotives >= cost else 0
 
 
-_PAYERS = {GRAY: tuple(range(LOCO)), **{color: (KIND_INDEX[color],) for color in CARD_COLORS}}
+_PAYERS: Final = {
+    GRAY: tuple(range(LOCO)),
+    **{color: (KIND_INDEX[color],) for color in CARD_COLORS},
+}
 """For each route colour, the hand indices of the card colours that may pay for it (C2)."""
 
 
 def nth_slot(hand: Hand, color: str, cost: int, minimum: int, option: int) -> int:
-    """``payment_slots(hand, color, cost, minimum)[option]``, without the list."""
+    """The slot of ``payment_options(hand, color, cost, minimum)[option]``, without the list."""
     locomotives = hand[LOCO]
     most = cost - 1 if locomotives >= cost else locomotives
     for index in _PAYERS[color]:
@@ -346,21 +396,3 @@ def nth_slot(hand: Hand, color: str, cost: int, minimum: int, option: int) -> in
     if option == 0 and locomotives >= cost:
         return LOCO * STRIDE + cost
     raise IndexError("payment index out of range")
-
-
-def made_actions(target: Any, slots: Sequence[int], station: bool) -> list[Action]:
-    """The claims of route ``target`` (the stations of city ``target``) paid as ``slots``."""
-    rows = _STATIONS if station else _CLAIMS
-    row = rows.get(target)
-    if row is None:  # one row per route id or city name: bounded by the boards
-        row = rows[target] = [None] * (STRIDE * (LOCO + 1))
-    return [row[slot] or _made(row, slot, target, station) for slot in slots]
-
-
-def _made(row: list[Any], slot: int, target: Any, station: bool) -> Action:
-    kind, used = divmod(slot, STRIDE)
-    color = None if kind == LOCO else CARD_KINDS[kind]
-    action = row[slot] = (
-        BuildStation(target, color, used) if station else Claim(target, color, used)
-    )
-    return action

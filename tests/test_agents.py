@@ -67,12 +67,14 @@ def test_make_agent_knows_every_bot_its_aliases_and_search_budgets():
     search = make_agent("mcts:25", seed=3)
     assert isinstance(search, MCTSAgent) and search.iterations == 25
     assert (search.search, search.rollout_turns) == ("halving", None)
-    assert search.steps == make_agent("mcts").steps == 3500  # the budget that bounds a move
+    assert search.steps == make_agent("mcts").steps == 4500  # the budget that bounds a move
     for bad in ("bogus", "mcts:0", "mcts:lots", "greedy:5"):
         with pytest.raises(ValueError, match="agent"):
             make_agent(bad)
     with pytest.raises(ValueError, match="budget"):
         MCTSAgent(iterations=None)
+    with pytest.raises(ValueError, match="deals"):
+        MCTSAgent(deals=0)
     with pytest.raises(ValueError, match="rollout"):
         MCTSAgent(rollout="clever")
     with pytest.raises(ValueError, match="search"):
@@ -246,6 +248,23 @@ def test_determinisation_deals_the_hidden_cards_afresh():
     assert unseen_cards(game, seat).total() == (
         len(game.cards.deck) + len(game.cards.discard) + sum(game.hands[1 - seat].values())
     )
+
+
+def test_determinisation_gives_the_others_the_long_tickets_they_were_dealt():
+    # Europe deals each player one long ticket; the greedy bot (and most players) keep it, so a
+    # sampled rival holds one, not the one in three a draw from all unseen tickets would give
+    game = next(g for g in positions("europe", 2, 3) if g.phase == TURN)
+    seat = game.current_player
+    for s in range(8):
+        world = determinise(game, seat, random.Random(s))
+        rival = world.tickets[1 - seat]
+        assert sum(world.ticket_pool[t].long for t in rival) == 1
+        assert sum(world.ticket_pool[t].long for t in world.tickets[seat]) == sum(
+            game.ticket_pool[t].long for t in game.tickets[seat]
+        )
+    usa = next(g for g in positions("usa", 2, 3) if g.phase == TURN)
+    world = determinise(usa, usa.current_player, random.Random(0))
+    assert not any(world.ticket_pool[t].long for tickets in world.tickets for t in tickets)
 
 
 def test_determinisation_is_blind_to_what_the_seat_cannot_see():

@@ -3,11 +3,14 @@ small record kept per action (nothing is replayed), with the narration on or off
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
 
-from ttr import Game
+from ttr import DrawCard, Game
+from ttr.state import FIELDS, REBASE, _shuffle, snapshot
+from ttr.turn import CHANGES
 
 
 def played(rules: str, players: int, seed: int, record: bool) -> tuple[Game, list[str]]:
@@ -86,3 +89,71 @@ def test_copies_share_the_past_but_not_the_future():
     assert game.actions_played == other.actions_played + 2
     assert game.is_over and not other.is_over
     assert game.root().state_key() == other.root().state_key()
+
+
+def test_the_inlined_shuffle_is_random_shuffle():
+    """The engine's shuffle draws the same numbers as :meth:`random.Random.shuffle`: same seed,
+    same order and the same generator state after, for every size (so seeded games stay)."""
+    for size in (*range(12), 46, 110, 255, 256, 300):
+        for seed in range(3):
+            ours, theirs = random.Random(seed), random.Random(seed)
+            items, expected = list(range(size)), list(range(size))
+            _shuffle(ours, items)
+            theirs.shuffle(expected)
+            assert items == expected
+            assert ours.getstate() == theirs.getstate()
+
+
+def test_games_played_in_turn_draw_what_they_draw_alone():
+    """The generator follows the game being played; games played in turn (and a copy that
+    goes back in time) still get their own chance outcomes, past many reshuffles."""
+
+    def hoard(game: Game, rng: random.Random) -> None:  # draws empty the deck: reshuffles
+        legal = game.legal_actions()
+        draws = [a for a in legal if isinstance(a, DrawCard)]
+        game.play(rng.choice(draws or list(legal)))
+
+    alone = []
+    for seed in (1, 2):
+        game, rng = Game("usa", 2, seed=seed, record=False), random.Random(seed)
+        while not game.is_over:
+            hoard(game, rng)
+        alone.append(game.to_json())
+    assert json.loads(alone[0])["state"]["counts"]["reshuffles"] > REBASE
+    games = [Game("usa", 2, seed=seed, record=False) for seed in (1, 2)]
+    rngs = [random.Random(seed) for seed in (1, 2)]
+    while not all(game.is_over for game in games):
+        for game, rng in zip(games, rngs, strict=True):
+            if not game.is_over:
+                hoard(game, rng)
+                back = game.copy()  # a copy that undoes and plays on moves the generator
+                back.undo()
+                if not back.is_over:
+                    hoard(back, random.Random(len(back.history)))
+    assert [game.to_json() for game in games] == alone
+
+
+@pytest.mark.parametrize(
+    "rules,players",
+    [("usa", 2), ("usa", 5), ("europe", 3), ("europe", 5), ("mega_europe", 4), ("big_cities", 2)],
+)
+def test_no_action_changes_a_field_its_undo_record_does_not_keep(rules, players):
+    """Each kind of action keeps in its undo record only the fields it may change
+    (``ttr.turn.CHANGES``); in random games (uniform, and hoarding cards to reach reshuffles,
+    short draws and the D9 guard) no action changes any other field."""
+    for seed in range(6):
+        game, rng = Game(rules, players, seed=seed, record=seed % 2 == 0), random.Random(seed)
+        while not game.is_over:
+            legal = game.legal_actions()
+            draws = [a for a in legal if isinstance(a, DrawCard)] if seed % 3 == 2 else []
+            action = rng.choice(draws) if draws else legal[rng.randrange(len(legal))]
+            before = snapshot(game.state)
+            game.play(action)
+            after = snapshot(game.state)
+            kept = CHANGES[type(action)]
+            changed = {
+                name
+                for name, old, new in zip(FIELDS, before, after, strict=True)
+                if old is not new and name not in kept
+            }
+            assert not changed, (type(action).__name__, changed)

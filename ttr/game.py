@@ -37,23 +37,23 @@ from ttr.legal import legal_actions, turn_actions
 from ttr.open_routes import double_bar, is_open
 from ttr.rules import RuleSet
 from ttr.state import (
+    ACTION,
     DEFAULT_NAMES,
     OPENING,
     OVER,
     PHASES,
-    RECORD_STATE,
     SECOND_CARD,
     TICKETS,
     TUNNEL,
     TURN,
+    RandomState,
     State,
     TicketOffer,
     TunnelAttempt,
     empty_state,
     freeze,
     make_setup,
-    restore,
-    undo_record,
+    undo,
 )
 from ttr.turn import ALLOWED, checked, refusal
 from ttr.turn.deal import deal as deal_cards
@@ -80,8 +80,8 @@ __all__ = [
 ]
 
 Undo = tuple[Any, ...]
-"""One entry of the undo stack: the action, the number of events before it, then the state's
-values before it (:func:`ttr.state.undo_record`)."""
+"""One entry of the undo stack: which fields it keeps, the number of events before the action,
+the action, then those fields' values before it (:func:`ttr.state.undo_recorder`)."""
 
 
 class CardsView:
@@ -122,10 +122,13 @@ class Game:
         record: bool = True,
     ):
         self.setup = make_setup(rules, players, variant)
-        if isinstance(seed, random.Random):
+        rng: RandomState | random.Random
+        if isinstance(seed, random.Random):  # the deal moves the caller's generator on
             rng = seed
-        elif seed is None or type(seed) is int:
-            rng = random.Random(seed)
+        elif type(seed) is int:
+            rng = RandomState(seed)
+        elif seed is None:
+            rng = RandomState(random.Random().getstate())
         else:
             raise TTRError(
                 "seed must be an int, None or a random.Random, not {seed}", seed=preview(seed)
@@ -137,10 +140,7 @@ class Game:
         self._stack: list[Undo] = []
         if deal:
             deal_cards(self.setup, self.state, self._log(0))
-        if not isinstance(seed, random.Random):
-            freeze(self.state)  # the generator is the game's own
-        else:  # a shared generator: the game goes on with a copy, the caller's moves on
-            self.state.rng = rng.getstate()
+        freeze(self.state)  # a caller's generator: the game goes on from a copy of its state
 
     def _log(self, step: int) -> Log | None:
         return Log(self.events, self.setup, step) if self.record else None
@@ -321,21 +321,17 @@ class Game:
             self.play(self.parse(action))
             return
         setup = self.setup
-        fields, check, effect = rules
-        if fields is not None:
-            problem = fields(action)
-            if problem is not None:
-                raise IllegalAction("T1", problem)
+        check, effect, recorder = rules
         check(setup, state, action)
         events = self.events
-        entry = undo_record(state, action, len(events))
+        entry = recorder(state, action, len(events))
         stack = self._stack
         try:
             effect(
                 setup, state, action, Log(events, setup, len(stack) + 1) if self.record else None
             )
         except BaseException:  # never leave half an action behind
-            restore(state, entry)
+            undo(state, entry)
             del events[entry[1] :]
             raise
         stack.append(entry)
@@ -346,13 +342,13 @@ class Game:
         if not self._stack:
             raise IndexError("undo: no action has been played")
         entry = self._stack.pop()
-        restore(self.state, entry)
+        undo(self.state, entry)
         del self.events[entry[1] :]
 
     @property
     def actions(self) -> list[Action]:
         """The actions played so far, in order (the move stack)."""
-        return [entry[0] for entry in self._stack]
+        return [entry[ACTION] for entry in self._stack]
 
     @property
     def actions_played(self) -> int:
@@ -363,10 +359,11 @@ class Game:
         """The notation of each action played, each read in the position it was played in."""
         from ttr.notation import format_action
 
-        return [
-            format_action(self.setup, State(*entry[RECORD_STATE:]), entry[0])
-            for entry in self._stack
-        ]
+        state, before = self.state.copy(), []
+        for entry in reversed(self._stack):  # the positions before each action, the last first
+            undo(state, entry)
+            before.append(format_action(self.setup, state, entry[ACTION]))
+        return before[::-1]
 
     def copy(self) -> Game:
         """An independent copy, with the same undo stack and random state (cheap: the values

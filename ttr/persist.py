@@ -27,12 +27,14 @@ from ttr.state import (
     PHASES,
     SAVED,
     UNKEPT,
+    RandomState,
     Setup,
     State,
     TicketOffer,
     TunnelAttempt,
     derive,
     empty_state,
+    generator_state,
     make_setup,
 )
 
@@ -59,8 +61,8 @@ COUNT_NAMES = (
 
 def state_to_dict(setup: Setup, state: State) -> dict[str, Any]:
     """The saved fields of ``state`` as JSON-ready data (decks list their top card first)."""
-    assert isinstance(state.rng, tuple), "the game is still being set up"
-    version, internal, gauss = state.rng
+    assert not isinstance(state.rng, random.Random), "the game is still being set up"
+    version, internal, gauss = generator_state(state.rng)
     return {
         "rng": [version, list(internal), gauss],
         "deck": list(reversed(state.deck[: state.top])),
@@ -199,7 +201,7 @@ def state_from_dict(setup: Setup, data: Any, where: str) -> State:
     _keys(data, set(SAVE_KEYS), where + ".", required=SAVE_KEYS)
     f = _Fields(setup, data, where)
     state = empty_state(setup, random.Random(0))
-    state.rng = f.rng()
+    state.rng = RandomState(f.rng())
     deck = f.cards("deck", DECK_SIZE)
     state.deck, state.top = tuple(reversed(deck)), len(deck)
     state.discard = tuple(f.cards("discard", DECK_SIZE))

@@ -6,14 +6,15 @@ holds a number, a string or a tuple (``stations`` and ``counts`` are dicts that 
 never edited), and a rule that changes the game assigns a new value to the field. So:
 
 - a copy of a game shares every value with the original (:meth:`State.copy` is shallow);
-- the undo stack keeps the field values before each action (:func:`undo_record`) and puts them back
-  (:func:`restore`), in time that does not grow with the length of the game;
+- the undo stack keeps the values before each action of the fields that action may change
+  (:func:`undo_recorder`) and puts them back, in time that does not grow with the length of the
+  game;
 - saving, loading and equality are derived from :data:`SAVED`, the list of fields.
 
 The deck is a tuple ``deck`` with a count ``top``: the cards in the deck are ``deck[:top]`` and
 the top card is ``deck[top - 1]``. Drawing lowers ``top``; a reshuffle replaces ``deck``. The
-random generator's state is a value too (``rng``, from :meth:`random.Random.getstate`), advanced
-only by shuffles.
+random generator's state is a value too (``rng``, a :class:`RandomState`: a seed or a
+:meth:`random.Random.getstate` value, and the shuffles made since, the only use of chance).
 
 Derived fields (trains and route points from the routes owned, stations left from the stations
 built, the routes open to each player: :mod:`ttr.open_routes`) are kept up to date for speed but
@@ -26,7 +27,7 @@ import functools
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, fields
-from typing import Any
+from typing import Any, NamedTuple
 
 from ttr.board import Board, Ticket, load_board
 from ttr.colors import EMPTY_HAND, Hand
@@ -49,6 +50,19 @@ MAX_NAME_LENGTH = 40
 UNKEPT = ("bottom", "bottom_shuffled", "box")
 """Where the tickets a player does not keep go: under the ticket deck in the order dealt, set
 aside to be shuffled under it once everyone has chosen (V2, V4), or out of the game (S5)."""
+
+
+class RandomState(NamedTuple):
+    """The state of a game's random generator, as a value: ``base`` (a seed, or a
+    :meth:`random.Random.getstate` value) moved on by shuffles of ``shuffles`` items.
+
+    Cheaper than a ``getstate()`` copy (625 numbers) at every shuffle: one generator follows the
+    game being played (:func:`generator`), and it is set to another value only when that value
+    is played on or saved. (A tuple of numbers: the garbage collector need not track it.)
+    """
+
+    base: int | tuple[Any, ...]
+    shuffles: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -190,7 +204,7 @@ def name_problem(name: object) -> Message | None:
 class State:
     """Everything that changes during a game (see the module docstring for the conventions)."""
 
-    rng: tuple[Any, ...] | random.Random  # a live generator only while the game is set up
+    rng: RandomState | tuple[Any, ...] | random.Random  # a live generator: a caller's, in the deal
     deck: tuple[str, ...]
     top: int
     discard: tuple[str, ...]
@@ -231,8 +245,8 @@ DERIVED = ("trains", "route_points", "stations_left", "open", "barred")
 SAVED = tuple(name for name in FIELDS if name not in DERIVED)
 
 
-def _compiled(source: str, name: str) -> Callable[..., Any]:
-    namespace: dict[str, Any] = {}
+def _compiled(source: str, name: str, **names: Any) -> Callable[..., Any]:
+    namespace: dict[str, Any] = dict(names)
     exec(source, namespace)  # plain attribute loads and stores: much faster than getattr loops
     return namespace[name]
 
@@ -242,24 +256,42 @@ snapshot: Callable[[State], tuple[Any, ...]] = _compiled(
     f"def snapshot(s):\n    return ({_VALUES},)\n", "snapshot"
 )
 """The values of every field of a state, as a tuple."""
-undo_record: Callable[[State, Any, int], tuple[Any, ...]] = _compiled(
-    f"def undo_record(s, action, mark):\n    return (action, mark, {_VALUES})\n", "undo_record"
-)
-"""What the undo stack keeps of an action: ``(action, events before it, *state values before
-it)``, one tuple (an action allocates as little as it can: the garbage collector's work grows
-with what it keeps)."""
-restore: Callable[[State, tuple[Any, ...]], None] = _compiled(
-    f"def restore(s, v):\n    (_, _, {_VALUES}) = v\n", "restore"
-)
-"""Put the state values of an :func:`undo_record` back into a state."""
-RECORD_STATE = 2
-"""Where the state values start in an undo record: ``State(*record[RECORD_STATE:])``."""
+Recorder = Callable[[State, Any, int], tuple[Any, ...]]
+"""Makes the undo record of an action: ``recorder(state, action, events before it)``."""
+_RESTORERS: list[Callable[[State, tuple[Any, ...]], None]] = []
 
 
-def empty_state(setup: Setup, rng: random.Random) -> State:
+def undo_recorder(names: Sequence[str]) -> Recorder:
+    """The maker of undo records for actions that change only the fields ``names``.
+
+    A record is one tuple ``(restorer, events before it, action, *values)``, and :func:`undo`
+    puts the values back (one tuple per action: the garbage collector's work grows with what
+    the undo stack keeps).
+    """
+    unknown = set(names) - set(FIELDS)
+    if unknown:
+        raise ValueError(f"no such state fields: {sorted(unknown)}")
+    values = ", ".join(f"s.{name}" for name in FIELDS if name in names)
+    _RESTORERS.append(_compiled(f"def restore(s, v):\n    (_, _, _, {values}) = v\n", "restore"))
+    number = len(_RESTORERS) - 1
+    return _compiled(
+        f"def record(s, action, mark):\n    return ({number}, mark, action, {values})\n", "record"
+    )
+
+
+def undo(state: State, record: tuple[Any, ...]) -> None:
+    """Put the values of an undo record back into ``state``."""
+    _RESTORERS[record[0]](state, record)
+
+
+ACTION = 2
+"""Where an undo record holds its action."""
+
+
+def empty_state(setup: Setup, rng: RandomState | random.Random) -> State:
     """The state before the deal: no cards dealt, no tickets, nothing on the board.
 
-    Its generator is ``rng`` itself until :func:`freeze` (the deal and staging shuffle with it).
+    A generator ``rng`` (a caller's) is used itself until :func:`freeze`.
     """
     n = setup.num_players
     rules = setup.rules
@@ -300,9 +332,9 @@ def empty_state(setup: Setup, rng: random.Random) -> State:
 
 
 def freeze(state: State) -> None:
-    """End the setup: the generator becomes a value (its state), like every other field."""
+    """End a deal made with a caller's generator: the game goes on from a value of its state."""
     if isinstance(state.rng, random.Random):
-        state.rng = state.rng.getstate()
+        state.rng = RandomState(state.rng.getstate())
 
 
 def derive(setup: Setup, state: State) -> None:
@@ -325,23 +357,76 @@ def derive(setup: Setup, state: State) -> None:
     )
 
 
-_SCRATCH = random.Random(0)
-_SCRATCH_AT: list[Any] = [None]
-"""The generator state (a tuple) the scratch generator is in, if known: the next shuffle of a
-game played on from it needs no ``setstate`` (kept here, so the tuple's id is never reused)."""
+REBASE = 16
+"""Shuffles a :class:`RandomState` counts before a new base is taken (``getstate()``): what bounds
+the work of setting the generator to a value (the seed or base, then the shuffles again)."""
+_LIVE: list[Any] = [random.Random(0), None]
+"""The generator that follows the game being played, and the :class:`RandomState` it is in (kept
+here, so that value's id is never reused)."""
+
+
+def generator(value: RandomState) -> random.Random:
+    """A generator in the state ``value``: the live one, set to ``value`` first if needed."""
+    live = _LIVE
+    rng: random.Random = live[0]
+    if live[1] is not value:
+        base = value.base
+        if isinstance(base, int):
+            rng.seed(base)
+        else:
+            rng.setstate(base)
+        for size in value.shuffles:
+            _shuffle(rng, [0] * size)
+        live[1] = value
+    return rng
+
+
+def generator_state(value: RandomState | tuple[Any, ...]) -> tuple[Any, ...]:
+    """The :meth:`random.Random.getstate` value of a game's generator state."""
+    if isinstance(value, RandomState):
+        return generator(value).getstate()
+    return value
 
 
 def shuffled(state: State, items: Sequence[Any]) -> list[Any]:
-    """``items`` shuffled with the game's generator, which moves on (the only use of chance)."""
+    """``items`` shuffled with the game's generator, which moves on (the only use of chance).
+
+    The same order as :meth:`random.Random.shuffle` gives, from the same generator state.
+    """
     result = list(items)
-    if isinstance(state.rng, random.Random):  # still being set up
-        state.rng.shuffle(result)
+    value = state.rng
+    if isinstance(value, random.Random):  # a caller's generator, in the deal
+        value.shuffle(result)
         return result
-    if _SCRATCH_AT[0] is not state.rng:
-        _SCRATCH.setstate(state.rng)
-    _SCRATCH.shuffle(result)
-    state.rng = _SCRATCH_AT[0] = _SCRATCH.getstate()
+    if not isinstance(value, RandomState):  # a getstate() value, set by hand
+        value = RandomState(value)
+    rng = generator(value)
+    if len(result) < 2:  # no random number drawn
+        return result
+    _shuffle(rng, result)
+    if len(value.shuffles) < REBASE:
+        value = RandomState(value.base, (*value.shuffles, len(result)))
+    else:
+        value = RandomState(rng.getstate())
+    state.rng = _LIVE[1] = value
     return result
+
+
+_BITS = tuple(n.bit_length() for n in range(256))
+
+
+def _shuffle(rng: random.Random, items: list[Any]) -> None:
+    """:meth:`random.Random.shuffle` (Python 3.11-3.13), with its ``_randbelow`` inlined: the
+    same numbers drawn, the same order, half the time. ``rng`` is a plain ``random.Random``."""
+    getrandbits = rng.getrandbits
+    bits = _BITS
+    for i in range(len(items) - 1, 0, -1):
+        n = i + 1
+        k = bits[n] if n < 256 else n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        items[i], items[j] = items[j], items[i]
 
 
 def bump(state: State, name: str) -> None:

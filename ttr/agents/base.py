@@ -7,7 +7,6 @@ its own hand and tickets and the public table (sizes of hidden piles, never thei
 
 from __future__ import annotations
 
-import itertools
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -69,8 +68,15 @@ def check_seat(game: Game, seat: int | None) -> None:
 
 
 def card_draws(actions: Sequence[Action]) -> list[DrawCard]:
-    """The card draws among ``actions`` (a legal-action list lists them first)."""
-    return list(itertools.takewhile(lambda a: isinstance(a, DrawCard), actions))  # type: ignore[arg-type]
+    """The card draws among ``actions`` (a legal-action list lists them first). Read by index,
+    so that a lazy list of a turn's actions builds only its first few, not every claim."""
+    draws: list[DrawCard] = []
+    for index in range(len(actions)):
+        action = actions[index]
+        if not isinstance(action, DrawCard):
+            break
+        draws.append(action)
+    return draws
 
 
 def _kind(action: Action) -> str:

@@ -4,9 +4,13 @@ A searching bot may not look at the cards and tickets it cannot see. It samples 
 :func:`determinise` copies the game and deals everything hidden from ``seat`` afresh (the other
 players' hands and tickets, the order and contents of the deck and the discard pile, the ticket
 deck, the tickets out of the game, the opening offers not yet shown, and the generator behind
-future shuffles), keeping every size the seat can see. Only public facts and the seat's own
-cards and tickets are read, so two real games that look the same from the seat give the same
-samples for the same generator.
+future shuffles), keeping every size the seat can see. The other players are assumed to have
+kept the long tickets the opening dealt them (Europe's one each), as far as the rules let them
+keep long ones and they hold that many tickets: a player holds a long ticket far more often
+than a draw from all unseen tickets would say (the greedy bot always keeps it), and the routes
+it makes them claim are the ones a rival's plan most often blocks. Only public facts and the
+seat's own cards and tickets are read, so two real games that look the same from the seat give
+the same samples for the same generator.
 
 This module is the one place in the bots that writes hidden state (the fields of the copy's
 :class:`ttr.state.State` record).
@@ -93,13 +97,16 @@ def _deal_tickets(world: Game, seat: int, rng: random.Random) -> None:
     state.opening_queue = tuple(queue)
     state.ticket_deck = tuple(regulars.pop() for _ in state.ticket_deck)  # never long ones
     state.set_aside = tuple(regulars.pop() for _ in state.set_aside)  # regular ones (V2, V4)
-    rest = longs + regulars
-    rng.shuffle(rest)
     cap = _long_cap(world.rules)
     tickets = list(state.tickets)
     for player in range(world.num_players):
-        if player != seat:
-            tickets[player] = _take(rest, len(tickets[player]), pool, cap)
+        if player != seat:  # the long tickets dealt to them first, kept as far as they may be
+            size = len(tickets[player])
+            held = [longs.pop() for _ in range(min(cap, size, len(longs)))]
+            others = [(regulars or longs).pop() for _ in range(size - len(held))]
+            tickets[player] = (*held, *others)
+    rest = longs + regulars
+    rng.shuffle(rest)
     state.tickets = tuple(tickets)
     if offer is not None and not own_offer:
         state.offer = dataclasses.replace(

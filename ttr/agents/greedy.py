@@ -9,7 +9,6 @@ plan is done. :meth:`GreedyAgent.explain` says why, as data and as a sentence.
 from __future__ import annotations
 
 import heapq
-from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
@@ -57,9 +56,12 @@ class GreedyAgent(Agent):
             return action, {"kind": "pay" if isinstance(action, PayTunnel) else "decline"}
         paths = Paths(game)
         plan, why = self._plan(game, paths)
-        needed = Counter(
-            game.board.routes[r].color for r in plan if game.board.routes[r].color != GRAY
-        )
+        needed: dict[str, int] = {}  # the colours the plan needs, by route
+        routes = game.board.routes
+        for route in plan:
+            color = routes[route].color
+            if color != GRAY:
+                needed[color] = needed.get(color, 0) + 1
         if phase == SECOND_CARD:
             return self._draw(game, game.legal_actions(), needed)
         return self._turn(game, paths, plan, why, needed)
@@ -128,7 +130,7 @@ class GreedyAgent(Agent):
         paths: Paths,
         plan: list[int],
         why: dict[int, tuple[Ticket, int]],
-        needed: Counter,
+        needed: dict[str, int],
     ) -> tuple[Action, Reason]:
         player = game.current_player
         hand = game.hands[player]
@@ -187,11 +189,11 @@ class GreedyAgent(Agent):
         return None
 
     def _draw(
-        self, game: Game, actions: Sequence[Action], needed: Counter
+        self, game: Game, actions: Sequence[Action], needed: dict[str, int]
     ) -> tuple[Action, Reason]:
         market = game.cards.market
         draws = card_draws(actions)
-        for color, _ in needed.most_common():
+        for color in sorted(needed, key=needed.__getitem__, reverse=True):
             for action in draws:
                 if action.slot is not None and market[action.slot] == color:
                     return action, {"kind": "draw", "card": color, "needed": needed[color]}

@@ -81,18 +81,18 @@ ITERATIONS = 200
 """The class's default budget (the tree search, as lesson 21 uses it): iterations a move."""
 PAIRED: dict[str, Any] = {
     "search": "halving",
-    "iterations": 100,
-    "steps": 3500,
+    "iterations": 150,
+    "steps": 4500,
+    "deals": 3,
     "rollout_turns": None,
 }
 """The search bot of the ladder and the README's figures (``make_agent("mcts")``): the paired
-search with a budget of 3,500 simulated moves a decision (each iteration plays a move in one
-sampled deal, then a greedy rollout to the end of the game) and at most 100 iterations. The
-first decisions of a game, whose rollouts are the longest (about 140 moves), get about 24
-iterations, the last ones 100; on the 2-core CI machine no decision cost more than 0.76 CPU
-seconds in 194 games against the greedy bot, 0.93 in the ladder (see the README). It
-overrules the greedy move only by a gain of ``z`` = 2 standard errors, taken from Student's t
-for the deals played."""
+search with a budget of 4,500 simulated moves a decision (each iteration plays a move in one
+sampled deal, then a greedy rollout to the end of the game) and at most 150 iterations, and as
+many candidates as get 3 deals each in every round of halving. The first decisions of a game,
+whose rollouts are the longest (about 150 moves), get about 30 iterations (3 candidates), the
+last ones 150 (see the README for the CPU time it costs). It overrules the greedy move only by
+a gain of ``z`` = 2 standard errors, taken from Student's t for the deals played."""
 SEARCHES = ("halving", "tree")
 ROLLOUTS = ("greedy", "random")
 FOLLOW_UPS = (SECOND_CARD, TUNNEL)
@@ -122,13 +122,13 @@ class MCTSAgent(Agent):
 
     ``rollout`` is ``"greedy"`` or ``"random"``; ``rollout_turns`` turns are played before the
     position is scored (None: play to the end). ``scale`` is the score lead (points) worth a
-    value of 0.73. The paired search compares the first ``breadth`` candidate moves and
-    overrules the greedy move only by a gain of ``z`` standard errors (Student's t for the
-    deals played) and at least ``gap``. The tree search's
-    ``exploration`` is UCB1's constant, ``widening`` the progressive-widening factor, and it
-    overrules the greedy move only by a mean value ``margin`` higher: the values of a few
-    hundred sampled futures are noisy, and a coin flip between two moves that look alike is
-    worse than the plan.
+    value of 0.73. The paired search compares the first ``breadth`` candidate moves (fewer
+    when the budget cannot give each of them ``deals`` deals in every round) and overrules the
+    greedy move only by a gain of ``z`` standard errors (Student's t for the deals played) and
+    at least ``gap``. The tree search's ``exploration`` is UCB1's constant, ``widening`` the
+    progressive-widening factor, and it overrules the greedy move only by a mean value
+    ``margin`` higher: the values of a few hundred sampled futures are noisy, and a coin flip
+    between two moves that look alike is worse than the plan.
     """
 
     name = "mcts"
@@ -145,6 +145,7 @@ class MCTSAgent(Agent):
         rollout_turns: int | None = 4,
         scale: float = 15.0,
         breadth: int = 6,
+        deals: int = 1,
         z: float = 2.0,
         exploration: float = 0.05,
         widening: float = 1.0,
@@ -166,6 +167,8 @@ class MCTSAgent(Agent):
             raise TTRError(f"unknown rollout {rollout!r} (known: {', '.join(ROLLOUTS)})")
         if breadth < 1:
             raise TTRError(f"breadth must be at least 1, not {breadth}")
+        if deals < 1:
+            raise TTRError(f"deals must be at least 1, not {deals}")
         self.iterations = iterations
         self.steps = steps
         self.seconds = seconds
@@ -174,6 +177,7 @@ class MCTSAgent(Agent):
         self.rollout_turns = rollout_turns
         self.scale = scale
         self.breadth = breadth
+        self.deals = deals
         self.z = z
         self.exploration = exploration
         self.widening = widening
@@ -235,8 +239,9 @@ class MCTSAgent(Agent):
         if self.steps is not None:
             budget = min(budget or self.steps, max(1, self.steps // length))
         breadth = min(self.breadth, len(root_options))
-        if budget is not None:  # a small budget: fewer moves, each in a deal a round
-            while breadth > 1 and budget < _halving_rounds(breadth - 1) * breadth:
+        if budget is not None:  # a small budget: fewer moves, each in ``deals`` deals a round
+            need = self.deals
+            while breadth > 1 and budget < _halving_rounds(breadth - 1) * breadth * need:
                 breadth -= 1
         moves = dict(root_options[:breadth])
         challengers = list(moves)[1:]

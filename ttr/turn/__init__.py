@@ -34,8 +34,21 @@ from ttr.actions import (
     PayTunnel,
 )
 from ttr.errors import IllegalAction, preview
-from ttr.i18n import N_, Message
-from ttr.state import OPENING, OVER, PHASES, SECOND_CARD, TICKETS, TUNNEL, TURN, Setup, State
+from ttr.i18n import N_
+from ttr.state import (
+    FIELDS,
+    OPENING,
+    OVER,
+    PHASES,
+    SECOND_CARD,
+    TICKETS,
+    TUNNEL,
+    TURN,
+    Recorder,
+    Setup,
+    State,
+    undo_recorder,
+)
 from ttr.turn.claim import check_claim, play_claim
 from ttr.turn.draw import check_draw, play_draw
 from ttr.turn.end import check_pass, play_pass
@@ -43,16 +56,54 @@ from ttr.turn.stations import check_station, play_station
 from ttr.turn.tickets import check_draw_tickets, check_keep, play_draw_tickets, play_keep
 from ttr.turn.tunnel import check_decline, check_pay_tunnel, play_decline, play_pay_tunnel
 
-Fields = Callable[[Any], Message | None] | None
 Check = Callable[[Setup, State, Any], None]
 Play = Callable[[Setup, State, Any, Any], None]
-Rules = tuple[Fields, Check, Play]
+Rules = tuple[Check, Play, Recorder]
 
 OWN_FIELDS = (DrawCard, Claim)
 """The actions whose rule check tests their fields' types first itself (the hot path: one call
 fewer); it raises the same T1 refusal as :data:`ttr.actions.FIELD_PROBLEMS` would."""
+TURN_END = (
+    *("rng", "deck", "top", "discard", "market", "counts", "loop_guard"),  # refill (D6-D9)
+    *("phase", "current_player", "turn", "final_turns_left", "triggered_by", "passes_in_row"),
+)
+"""The fields the end of a turn may change (:func:`ttr.turn.end.end_turn`)."""
+ROUTE = ("hands", "tunnel", "owner", "open", "barred", "trains", "route_points")
+CHANGES: dict[type, tuple[str, ...]] = {
+    DrawCard: (*TURN_END, "hands"),
+    Claim: (*TURN_END, *ROUTE),
+    PayTunnel: (*TURN_END, *ROUTE),
+    Decline: (*TURN_END, "hands", "tunnel"),
+    DrawTickets: ("ticket_deck", "offer", "phase"),
+    KeepTickets: FIELDS,
+    BuildStation: (*TURN_END, "hands", "stations", "stations_left"),
+    Pass: TURN_END,
+}
+"""The state fields each kind of action may change: what its undo record keeps
+(``tests/test_undo.py`` checks that no action changes any other)."""
+
+
+def fields_first(kind: type, check: Check) -> Check:
+    """``check``, after the check of the types of ``kind``'s fields (T1), if it has any."""
+    problems = FIELD_PROBLEMS[kind]
+    if problems is None:
+        return check
+
+    def checked_fields(setup: Setup, state: State, action: Any) -> None:
+        problem = problems(action)
+        if problem is not None:
+            raise IllegalAction("T1", problem)
+        check(setup, state, action)
+
+    return checked_fields
+
+
 RULES: dict[type, Rules] = {
-    kind: (None if kind in OWN_FIELDS else FIELD_PROBLEMS[kind], check, play)
+    kind: (
+        check if kind in OWN_FIELDS else fields_first(kind, check),
+        play,
+        undo_recorder(CHANGES[kind]),
+    )
     for kind, check, play in (
         (DrawCard, check_draw, play_draw),
         (Claim, check_claim, play_claim),
@@ -64,7 +115,8 @@ RULES: dict[type, Rules] = {
         (Pass, check_pass, play_pass),
     )
 }
-"""For each kind of action: the check of its fields' types (T1), its rule check, its effect."""
+"""For each kind of action: its check (the types of its fields first, T1, then its rule), its
+effect, the maker of its undo record."""
 SETTLING: dict[str, tuple[type, ...]] = {
     OPENING: (KeepTickets,),
     TICKETS: (KeepTickets,),
@@ -92,11 +144,7 @@ def checked(setup: Setup, state: State, action: object) -> Play:
     rules = ALLOWED[state.phase].get(type(action))
     if rules is None:
         raise refusal(setup, state, action)
-    fields, check, play = rules
-    if fields is not None:
-        problem = fields(action)
-        if problem is not None:
-            raise IllegalAction("T1", problem)
+    check, play, _ = rules
     check(setup, state, action)
     return play
 

@@ -252,7 +252,7 @@ def test_determinisation_deals_the_hidden_cards_afresh():
 
 def test_determinisation_gives_the_others_the_long_tickets_they_were_dealt():
     # Europe deals each player one long ticket; the greedy bot (and most players) keep it, so a
-    # sampled rival holds one, not the one in three a draw from all unseen tickets would give
+    # sampled rival holds one in every deal
     game = next(g for g in positions("europe", 2, 3) if g.phase == TURN)
     seat = game.current_player
     for s in range(8):

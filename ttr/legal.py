@@ -293,13 +293,19 @@ class LegalActions(Sequence[Action]):
                 color, cost, minimum = pay
                 station = minimum == STATION
                 runs, whole = payment_runs(hand, color, cost, 0 if station else minimum)
+                rows: dict[Any, list[Any]] = _STATIONS if station else _CLAIMS
+                single = len(runs) == 2  # one colour pays (a coloured route): one slice
                 for target in targets:
-                    row = action_row(target, station)
-                    for start in range(0, len(runs), 2):
-                        first = runs[start]
+                    row = rows.get(target)
+                    if row is None:
+                        row = action_row(target, station)
+                    if single:
+                        first = runs[0]
                         if row[first] is None:
                             make_kind(row, first // STRIDE, target, station)
-                        listed.extend(row[first : runs[start + 1]])
+                        listed.extend(row[first : runs[1]])
+                    else:
+                        extend_runs(listed, row, runs, target, station)
                     if whole:
                         action = row[whole]
                         listed.append(
@@ -329,6 +335,17 @@ _STATIONS: Final[dict[str, list[Any]]] = {}
 """The claims of each route (the stations of each city) by payment slot, made a card kind at a
 time when first needed: actions are immutable, so each is made once and handed out again
 (making a frozen dataclass is slow). One row per route id or city name: bounded by the boards."""
+
+
+def extend_runs(
+    listed: list[Action], row: list[Any], runs: list[int], target: Any, station: bool
+) -> None:
+    """Add the actions of ``row`` in the slot runs ``runs`` (``[start, stop, ...]``)."""
+    for start in range(0, len(runs), 2):
+        first = runs[start]
+        if row[first] is None:
+            make_kind(row, first // STRIDE, target, station)
+        listed.extend(row[first : runs[start + 1]])
 
 
 def action_row(target: Any, station: bool) -> list[Any]:

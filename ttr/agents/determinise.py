@@ -6,9 +6,9 @@ players' hands and tickets, the order and contents of the deck and the discard p
 deck, the tickets out of the game, the opening offers not yet shown, and the generator behind
 future shuffles), keeping every size the seat can see. The other players are assumed to have
 kept the long tickets the opening dealt them (Europe's one each), as far as the rules let them
-keep long ones and they hold that many tickets: a player holds a long ticket far more often
-than a draw from all unseen tickets would say (the greedy bot always keeps it), and the routes
-it makes them claim are the ones a rival's plan most often blocks. Only public facts and the
+keep long ones and they hold that many tickets (the greedy bot always keeps it; filling the
+ticket deck with regular tickets first left mostly long ones for the others' hands anyway, so
+this changes about one deal in twenty on Europe). Only public facts and the
 seat's own cards and tickets are read, so two real games that look the same from the seat give
 the same samples for the same generator.
 

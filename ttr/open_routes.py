@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass
+from typing import Any
 
 from ttr.board import Board
 from ttr.colors import CARD_COLORS, GRAY
@@ -159,15 +160,17 @@ def after_claim(
         seat = owner[route_id]
         assert seat is not None
         lists = _toggled(lists, slot_of[twin], twin, True)  # the second of two alike opens
-        return lists, _with(barred, seat, tuple(sorted((*barred[seat], twin))))
+        return lists, with_item(barred, seat, tuple(sorted((*barred[seat], twin))))
     if route_id in barred[holder]:  # it was barred to the twin's owner
-        return lists, _with(barred, holder, tuple(r for r in barred[holder] if r != route_id))
+        return lists, with_item(barred, holder, tuple(r for r in barred[holder] if r != route_id))
     return lists, barred
 
 
-def _with(barred: Barred, seat: int, bars: tuple[int, ...]) -> Barred:
-    items = list(barred)
-    items[seat] = bars
+def with_item(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
+    """``values`` with ``values[index]`` replaced by ``value`` (the state's tuples are replaced,
+    never changed in place: :mod:`ttr.state`)."""
+    items = list(values)  # faster than joining slices
+    items[index] = value
     return tuple(items)
 
 
@@ -183,6 +186,4 @@ def _toggled(
     else:
         i = members.index(route_id)
         members = members[:i] + members[i + 1 :]
-    lists = list(seat_lists)
-    lists[slot] = members
-    return tuple(lists)
+    return with_item(seat_lists, slot, members)

@@ -434,10 +434,3 @@ def bump(state: State, name: str) -> None:
     counts = dict(state.counts)
     counts[name] = counts.get(name, 0) + 1
     state.counts = counts
-
-
-def with_item(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
-    """``values`` with ``values[index]`` replaced by ``value``."""
-    items = list(values)  # faster than joining slices
-    items[index] = value
-    return tuple(items)

@@ -263,8 +263,9 @@ class MCTSAgent(Agent):
                 if self.steps is not None and deals:
                     if spent + spent / deals > self.steps * (number + 1) / rounds - steps:
                         break
-                deal, first = (first, None) if first is not None else (None, None)
-                if deal is None:
+                if first is not None:  # the probe's deal is the first one
+                    deal, first = first, None
+                else:
                     deal = determinise(game, seat, self.rng)
                 for k in alive:
                     if k == greedy_key and number == deals == 0:

@@ -8,9 +8,9 @@ from ttr.actions import Claim, check_fields
 from ttr.colors import KIND_INDEX, LOCO
 from ttr.errors import IllegalAction
 from ttr.events import Log
-from ttr.open_routes import after_claim, double_bar
+from ttr.open_routes import after_claim, double_bar, with_item
 from ttr.payment import payment_problem
-from ttr.state import Setup, State, with_item
+from ttr.state import Setup, State
 from ttr.turn.end import end_turn
 
 

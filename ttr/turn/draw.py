@@ -58,7 +58,7 @@ def play_draw(setup: Setup, state: State, action: DrawCard, log: Log | None) -> 
             log.add("draw", player, slot=slot, card=card)
         take(setup, state, slot, log, player)
     assert card is not None
-    hands = list(state.hands)  # (lists, then tuples: faster than joining slices)
+    hands = list(state.hands)  # with_item(), inlined: the hot path
     hand = list(hands[player])
     hand[KIND_INDEX[card]] += 1
     hands[player] = tuple(hand)

@@ -7,8 +7,9 @@ from ttr.colors import GRAY
 from ttr.errors import IllegalAction, preview
 from ttr.events import Log
 from ttr.narration import ORDINALS
+from ttr.open_routes import with_item
 from ttr.payment import payment_problem
-from ttr.state import Setup, State, with_item
+from ttr.state import Setup, State
 from ttr.turn.claim import pay
 from ttr.turn.end import end_turn
 

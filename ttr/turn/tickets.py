@@ -11,8 +11,9 @@ from ttr.actions import DrawTickets, KeepTickets
 from ttr.errors import IllegalAction
 from ttr.events import Log
 from ttr.i18n import N_
+from ttr.open_routes import with_item
 from ttr.rules import OpeningDeal
-from ttr.state import OPENING, TICKETS, TURN, Setup, State, TicketOffer, shuffled, with_item
+from ttr.state import OPENING, TICKETS, TURN, Setup, State, TicketOffer, shuffled
 from ttr.turn.end import end_turn
 
 

@@ -8,8 +8,9 @@ from ttr.colors import KIND_INDEX, LOCO, LOCOMOTIVE
 from ttr.errors import IllegalAction
 from ttr.events import Log
 from ttr.i18n import Message
+from ttr.open_routes import with_item
 from ttr.payment import tunnel_extra_options
-from ttr.state import TUNNEL, Setup, State, TunnelAttempt, with_item
+from ttr.state import TUNNEL, Setup, State, TunnelAttempt
 from ttr.turn.claim import paid_cards, pay, take_route
 from ttr.turn.end import end_turn
 

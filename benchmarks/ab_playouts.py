@@ -1,24 +1,26 @@
 """The random playouts of ``python -m ttr bench playouts`` for two source trees, side by side.
 
-    python benchmarks/ab_playouts.py --old TREE --new TREE [--rounds 60] [--chunk 10]
-                                     [--only usa:4,europe:4:on]
+    python benchmarks/ab_playouts.py --old TREE --new TREE [--rounds 200] [--chunk 10]
+                                     [--restart 20] [--only usa:4,europe:4:on]
 
 Each ``TREE`` is a checkout of this project (a folder holding ``ttr/bench.py``), for example a
 worktree of an older commit: ``git worktree add --detach /tmp/old 7eb33bf``. Both trees run
 their own ``ttr.bench.random_playout`` (the benchmark's workload: full games of uniformly random
-legal actions from the deal, ``record`` off or on) with the same interpreter, each in a worker
-process of its own that stays up for the whole run, from a neutral folder with the tree first
-on ``PYTHONPATH``.
+legal actions from the deal, ``record`` off or on) with the same interpreter, in worker
+processes of its own started from a neutral folder with the tree first on ``PYTHONPATH``.
 
-How it measures, for each board, player count and narration setting: both workers play a few
-warm-up games, then ``--rounds`` rounds; in each round both play the same ``--chunk`` seeds one
-after the other, the order alternating (old, new, new, old, ...), and each reports the CPU time
-(``time.process_time``) it took. The figure is the median of the per-round ratios new/old (in
-games/s), with a 95% interval for that median from the order statistics. Pairing each chunk with
-its twin run a moment later is what makes this usable on a shared machine whose speed drifts by
-tens of percent between runs of the whole benchmark: a slow spell hits both sides of a pair.
-Each tree's median games/s is printed too, with the actions per game (seeded games can differ
-between trees when a rule changed). Nothing runs on import.
+How it measures, for each board, player count and narration setting: ``--rounds`` rounds; in
+each round both workers play the same ``--chunk`` seeds one after the other, the order
+alternating (old, new, new, old, ...), and each reports the CPU time (``time.process_time``) it
+took. Every ``--restart`` rounds a fresh pair of workers is started (which of the two starts
+first alternates too), and each plays a few warm-up games first: a process's own hash seed and
+memory layout can make it a percent or two faster or slower than its twin for its whole life,
+so the rounds are spread over several pairs. The figure is the median of the per-round ratios
+new/old (in games/s), with a 95% interval for that median from the order statistics. Pairing
+each chunk with its twin run a moment later is what makes this usable on a shared machine whose
+speed drifts by tens of percent between runs of the whole benchmark: a slow spell hits both
+sides of a pair. Each tree's median games/s is printed too, with the actions per game (seeded
+games can differ between trees when a rule changed). Nothing runs on import.
 """
 
 from __future__ import annotations
@@ -30,6 +32,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 from typing import IO, NoReturn
 
@@ -104,24 +107,37 @@ def median_interval(values: list[float]) -> tuple[float, float]:
 
 
 def compare(
-    old: Worker, new: Worker, config: tuple[str, int, bool], rounds: int, chunk: int
+    start: Callable[[int], tuple[Worker, Worker]],
+    config: tuple[str, int, bool],
+    rounds: int,
+    chunk: int,
+    restart: int,
 ) -> dict[str, float]:
-    """Play ``rounds`` paired chunks of one configuration; the medians and the paired ratio."""
+    """Play ``rounds`` paired chunks of one configuration, with a fresh pair of workers
+    (``start``) every ``restart`` rounds; the medians and the paired ratio."""
     rules, players, record = config
-    for worker in (old, new):
-        worker.play(rules, players, record, 100_000, 3)  # warm-up: caches, tables, bytecode
     ratios: list[float] = []
     rates: dict[str, list[float]] = {"old": [], "new": []}
     actions = {"old": 0, "new": 0}
-    for r in range(rounds):
-        pair = [("old", old), ("new", new)] if r % 2 == 0 else [("new", new), ("old", old)]
-        cpu: dict[str, float] = {}
-        for name, worker in pair:
-            seconds, played = worker.play(rules, players, record, r * chunk, chunk)
-            cpu[name] = seconds
-            rates[name].append(chunk / seconds)
-            actions[name] += played
-        ratios.append(cpu["old"] / cpu["new"])
+    for first in range(0, rounds, restart):
+        old, new = start(first // restart)
+        try:
+            for worker in (old, new):
+                worker.play(rules, players, record, 100_000, 3)  # warm-up: caches, bytecode
+            for r in range(first, min(first + restart, rounds)):
+                pair = [("old", old), ("new", new)]
+                if r % 2:
+                    pair.reverse()
+                cpu: dict[str, float] = {}
+                for name, worker in pair:
+                    seconds, played = worker.play(rules, players, record, r * chunk, chunk)
+                    cpu[name] = seconds
+                    rates[name].append(chunk / seconds)
+                    actions[name] += played
+                ratios.append(cpu["old"] / cpu["new"])
+        finally:
+            old.close()
+            new.close()
     low, high = median_interval(ratios)
     return {
         "old": statistics.median(rates["old"]),
@@ -155,8 +171,11 @@ def arguments(argv: list[str] | None = None) -> argparse.Namespace:
     parser = Parser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--old", type=Path, required=True, help="the older tree")
     parser.add_argument("--new", type=Path, required=True, help="the newer tree")
-    parser.add_argument("--rounds", type=int, default=60, help="paired chunks per row")
+    parser.add_argument("--rounds", type=int, default=200, help="paired chunks per row")
     parser.add_argument("--chunk", type=int, default=10, help="games per chunk")
+    parser.add_argument(
+        "--restart", type=int, default=20, help="rounds before a fresh pair of workers"
+    )
     parser.add_argument("--only", type=str, default=None, help="e.g. usa:4,europe:4:on")
     parser.add_argument("--python", default=sys.executable, help="the interpreter for both")
     args = parser.parse_args(argv)
@@ -168,6 +187,8 @@ def arguments(argv: list[str] | None = None) -> argparse.Namespace:
         fail("--rounds must be between 5 and 10000")
     if not 1 <= args.chunk <= 1_000:
         fail("--chunk must be between 1 and 1000")
+    if not 1 <= args.restart <= args.rounds:
+        fail("--restart must be between 1 and --rounds")
     args.configs = parse_only(args.only) if args.only else CONFIGS
     return args
 
@@ -179,21 +200,24 @@ def main(argv: list[str] | None = None) -> None:
     print(f"{args.rounds} rounds of {args.chunk} games per row, CPU time, load {load:.1f}")
     print("board   players narration  old games/s  new games/s  new/old (95% CI)     actions/game")
     with tempfile.TemporaryDirectory() as folder:
-        old = Worker(args.old.resolve(), args.python, folder)
-        new = Worker(args.new.resolve(), args.python, folder)
-        try:
-            for config in args.configs:
-                row = compare(old, new, config, args.rounds, args.chunk)
-                rules, players, record = config
-                print(
-                    f"{rules:<7} {players:>7} {'on' if record else 'off':>9} {row['old']:>12.0f}"
-                    f" {row['new']:>12.0f}  {row['ratio']:.3f} ({row['low']:.3f}-{row['high']:.3f})"
-                    f"  {row['old_actions']:.0f} / {row['new_actions']:.0f}",
-                    flush=True,
-                )
-        finally:
-            old.close()
-            new.close()
+
+        def start(pair: int) -> tuple[Worker, Worker]:
+            """A fresh pair of workers (old, new), started in turn old first or new first."""
+            if pair % 2:
+                new = Worker(args.new.resolve(), args.python, folder)
+                return Worker(args.old.resolve(), args.python, folder), new
+            old = Worker(args.old.resolve(), args.python, folder)
+            return old, Worker(args.new.resolve(), args.python, folder)
+
+        for config in args.configs:
+            row = compare(start, config, args.rounds, args.chunk, args.restart)
+            rules, players, record = config
+            print(
+                f"{rules:<7} {players:>7} {'on' if record else 'off':>9} {row['old']:>12.0f}"
+                f" {row['new']:>12.0f}  {row['ratio']:.3f} ({row['low']:.3f}-{row['high']:.3f})"
+                f"  {row['old_actions']:.0f} / {row['new_actions']:.0f}",
+                flush=True,
+            )
     print(f"load at the end {os.getloadavg()[0]:.1f}")
 
 

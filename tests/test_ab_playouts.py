@@ -35,6 +35,7 @@ def run(*args: str) -> subprocess.CompletedProcess:
         (["--old", "{empty}", "--new", "{root}"], "--old"),
         (["--old", "{root}", "--new", "{root}", "--rounds", "2"], "--rounds must be"),
         (["--old", "{root}", "--new", "{root}", "--chunk", "0"], "--chunk must be"),
+        (["--old", "{root}", "--new", "{root}", "--restart", "300"], "--restart must be"),
         (["--old", "{root}", "--new", "{root}", "--only", "usa:23"], "is not BOARD:PLAYERS"),
         (["--old", "{root}", "--new", "{root}", "--only", "usa:2:loud"], "'on' or 'off'"),
     ],
@@ -56,7 +57,7 @@ def test_the_interval_of_the_median_holds_the_middle_order_statistics():
 
 def test_one_tree_against_itself_plays_the_same_games():
     result = run(
-        "--old", str(ROOT), "--new", str(ROOT), "--rounds", "5", "--chunk", "1",
+        "--old", str(ROOT), "--new", str(ROOT), "--rounds", "6", "--chunk", "1", "--restart", "3",
         "--only", "usa:2,europe:3:on",
     )  # fmt: skip
     assert result.returncode == 0, result.stderr

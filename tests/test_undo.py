@@ -9,8 +9,18 @@ import random
 import pytest
 
 from ttr import DrawCard, Game
-from ttr.state import FIELDS, REBASE, _shuffle, snapshot
-from ttr.turn import CHANGES
+from ttr.state import (
+    FIELDS,
+    REBASE,
+    RandomState,
+    State,
+    TicketOffer,
+    TunnelAttempt,
+    _shuffle,
+    snapshot,
+    undo,
+)
+from ttr.turn import CHANGES, RECORDERS
 
 
 def played(rules: str, players: int, seed: int, record: bool) -> tuple[Game, list[str]]:
@@ -157,3 +167,47 @@ def test_no_action_changes_a_field_its_undo_record_does_not_keep(rules, players)
                 if name not in kept and old is not new and old != new
             }
             assert not changed, (type(action).__name__, changed)
+
+
+INT_FIELDS = ("top", "current_player", "turn", "final_turns_left", "triggered_by", "passes_in_row")
+"""The state's fields that hold numbers (the others not named below hold tuples)."""
+
+
+def distinct_state(tag: str) -> tuple[State, dict[str, object]]:
+    """A state whose every field holds a value of its type equal to no other field's (nor to
+    any field's in a state of another ``tag``), and those values by field name."""
+    values: dict[str, object] = {}
+    for number, name in enumerate(FIELDS):
+        if name == "rng":
+            value: object = RandomState(number, (len(tag),))
+        elif name == "offer":
+            value = TicketOffer(number, (), 0, 1, "box", tag)
+        elif name == "tunnel":
+            value = TunnelAttempt(number, tag, 0, (), 1)
+        elif name == "loop_guard":
+            value = tag == "after"
+        elif name in INT_FIELDS:
+            value = 1000 * len(tag) + number
+        elif name == "phase":
+            value = f"{tag} {name}"
+        elif name in ("stations", "counts"):
+            value = {tag: number}
+        else:
+            value = ((tag, number),)
+        values[name] = value
+    return State(**values), values
+
+
+@pytest.mark.parametrize("kind", list(CHANGES), ids=lambda kind: kind.__name__)
+def test_each_undo_record_keeps_exactly_the_fields_its_action_may_change(kind):
+    """The written-out recorder of each kind of action keeps exactly the fields of
+    ``ttr.turn.CHANGES`` (in ``FIELDS`` order), and its restorer puts back those and no other."""
+    before, old = distinct_state("before")
+    assert snapshot(before) == tuple(old[name] for name in FIELDS)
+    action = object()
+    record = RECORDERS[kind](before, action, 17)
+    kept = [name for name in FIELDS if name in CHANGES[kind]]
+    assert record[1:] == (17, action, *(old[name] for name in kept))
+    after, new = distinct_state("after")
+    undo(after, record)
+    assert snapshot(after) == tuple(old[name] if name in kept else new[name] for name in FIELDS)

@@ -81,7 +81,7 @@ __all__ = [
 
 Undo = tuple[Any, ...]
 """One entry of the undo stack: which fields it keeps, the number of events before the action,
-the action, then those fields' values before it (:func:`ttr.state.undo_recorder`)."""
+the action, then those fields' values before it (:data:`ttr.state.Record`)."""
 
 
 class CardsView:

@@ -7,8 +7,8 @@ never edited), and a rule that changes the game assigns a new value to the field
 
 - a copy of a game shares every value with the original (:meth:`State.copy` is shallow);
 - the undo stack keeps the values before each action of the fields that action may change
-  (:func:`undo_recorder`) and puts them back, in time that does not grow with the length of the
-  game;
+  (:data:`Record`, one recorder per kind of action) and puts them back, in time that does not
+  grow with the length of the game;
 - saving, loading and equality are derived from :data:`SAVED`, the list of fields.
 
 The deck is a tuple ``deck`` with a count ``top``: the cards in the deck are ``deck[:top]`` and
@@ -245,43 +245,161 @@ DERIVED = ("trains", "route_points", "stations_left", "open", "barred")
 SAVED = tuple(name for name in FIELDS if name not in DERIVED)
 
 
-def _compiled(source: str, name: str, **names: Any) -> Callable[..., Any]:
-    namespace: dict[str, Any] = dict(names)
-    exec(source, namespace)  # plain attribute loads and stores: much faster than getattr loops
-    return namespace[name]
-
-
-_VALUES = ", ".join(f"s.{name}" for name in FIELDS)
-snapshot: Callable[[State], tuple[Any, ...]] = _compiled(
-    f"def snapshot(s):\n    return ({_VALUES},)\n", "snapshot"
-)
-"""The values of every field of a state, as a tuple."""
-Recorder = Callable[[State, Any, int], tuple[Any, ...]]
+Record = tuple[Any, ...]
+"""An undo record: ``(kind, events before the action, action, *values)``, the values of the
+fields that kind of action may change (one tuple per action: the garbage collector's work grows
+with what the undo stack keeps)."""
+Recorder = Callable[[State, Any, int], Record]
 """Makes the undo record of an action: ``recorder(state, action, events before it)``."""
-_RESTORERS: list[Callable[[State, tuple[Any, ...]], None]] = []
 
 
-def undo_recorder(names: Sequence[str]) -> Recorder:
-    """The maker of undo records for actions that change only the fields ``names``.
-
-    A record is one tuple ``(restorer, events before it, action, *values)``, and :func:`undo`
-    puts the values back (one tuple per action: the garbage collector's work grows with what
-    the undo stack keeps).
-    """
-    unknown = set(names) - set(FIELDS)
-    if unknown:
-        raise ValueError(f"no such state fields: {sorted(unknown)}")
-    values = ", ".join(f"s.{name}" for name in FIELDS if name in names)
-    _RESTORERS.append(_compiled(f"def restore(s, v):\n    (_, _, _, {values}) = v\n", "restore"))
-    number = len(_RESTORERS) - 1
-    return _compiled(
-        f"def record(s, action, mark):\n    return ({number}, mark, action, {values})\n", "record"
+# One recorder and restorer per kind of action, written out: plain attribute loads and stores,
+# compiled code in the compiled build. The fields of each are ttr.turn.CHANGES's for its kinds
+# (tests/test_undo.py checks that they are exactly those, in FIELDS order).
+# fmt: off
+def record_draw(s: State, action: Any, mark: int) -> Record:
+    """The undo record of a card draw (``DrawCard``)."""
+    return (
+        0, mark, action, s.rng, s.deck, s.top, s.discard, s.market, s.hands, s.phase,
+        s.current_player, s.turn, s.final_turns_left, s.triggered_by, s.passes_in_row,
+        s.loop_guard, s.counts,
     )
 
 
-def undo(state: State, record: tuple[Any, ...]) -> None:
+def restore_draw(s: State, v: Record) -> None:
+    """Put back the values of a record of :func:`record_draw`."""
+    (
+        _, _, _, s.rng, s.deck, s.top, s.discard, s.market, s.hands, s.phase, s.current_player,
+        s.turn, s.final_turns_left, s.triggered_by, s.passes_in_row, s.loop_guard, s.counts,
+    ) = v
+
+
+def record_claim(s: State, action: Any, mark: int) -> Record:
+    """The undo record of a claim or a tunnel's payment (``Claim``, ``PayTunnel``)."""
+    return (
+        1, mark, action, s.rng, s.deck, s.top, s.discard, s.market, s.hands, s.owner, s.tunnel,
+        s.phase, s.current_player, s.turn, s.final_turns_left, s.triggered_by, s.passes_in_row,
+        s.loop_guard, s.counts, s.trains, s.route_points, s.open, s.barred,
+    )
+
+
+def restore_claim(s: State, v: Record) -> None:
+    """Put back the values of a record of :func:`record_claim`."""
+    (
+        _, _, _, s.rng, s.deck, s.top, s.discard, s.market, s.hands, s.owner, s.tunnel, s.phase,
+        s.current_player, s.turn, s.final_turns_left, s.triggered_by, s.passes_in_row,
+        s.loop_guard, s.counts, s.trains, s.route_points, s.open, s.barred,
+    ) = v
+
+
+def record_decline(s: State, action: Any, mark: int) -> Record:
+    """The undo record of a declined tunnel (``Decline``)."""
+    return (
+        2, mark, action, s.rng, s.deck, s.top, s.discard, s.market, s.hands, s.tunnel, s.phase,
+        s.current_player, s.turn, s.final_turns_left, s.triggered_by, s.passes_in_row,
+        s.loop_guard, s.counts,
+    )
+
+
+def restore_decline(s: State, v: Record) -> None:
+    """Put back the values of a record of :func:`record_decline`."""
+    (
+        _, _, _, s.rng, s.deck, s.top, s.discard, s.market, s.hands, s.tunnel, s.phase,
+        s.current_player, s.turn, s.final_turns_left, s.triggered_by, s.passes_in_row,
+        s.loop_guard, s.counts,
+    ) = v
+
+
+def record_draw_tickets(s: State, action: Any, mark: int) -> Record:
+    """The undo record of a ticket draw (``DrawTickets``)."""
+    return (3, mark, action, s.ticket_deck, s.offer, s.phase)
+
+
+def restore_draw_tickets(s: State, v: Record) -> None:
+    """Put back the values of a record of :func:`record_draw_tickets`."""
+    (_, _, _, s.ticket_deck, s.offer, s.phase) = v
+
+
+def record_keep(s: State, action: Any, mark: int) -> Record:
+    """The undo record of a ticket keep (``KeepTickets``): every field."""
+    return (
+        4, mark, action, s.rng, s.deck, s.top, s.discard, s.market, s.out, s.hands, s.tickets,
+        s.owner, s.stations, s.ticket_deck, s.box, s.set_aside, s.opening_queue, s.offer, s.tunnel,
+        s.phase, s.current_player, s.turn, s.final_turns_left, s.triggered_by, s.passes_in_row,
+        s.loop_guard, s.counts, s.trains, s.route_points, s.stations_left, s.open, s.barred,
+    )
+
+
+def restore_keep(s: State, v: Record) -> None:
+    """Put back the values of a record of :func:`record_keep`."""
+    (
+        _, _, _, s.rng, s.deck, s.top, s.discard, s.market, s.out, s.hands, s.tickets, s.owner,
+        s.stations, s.ticket_deck, s.box, s.set_aside, s.opening_queue, s.offer, s.tunnel, s.phase,
+        s.current_player, s.turn, s.final_turns_left, s.triggered_by, s.passes_in_row,
+        s.loop_guard, s.counts, s.trains, s.route_points, s.stations_left, s.open, s.barred,
+    ) = v
+
+
+def record_station(s: State, action: Any, mark: int) -> Record:
+    """The undo record of a station (``BuildStation``)."""
+    return (
+        5, mark, action, s.rng, s.deck, s.top, s.discard, s.market, s.hands, s.stations, s.phase,
+        s.current_player, s.turn, s.final_turns_left, s.triggered_by, s.passes_in_row,
+        s.loop_guard, s.counts, s.stations_left,
+    )
+
+
+def restore_station(s: State, v: Record) -> None:
+    """Put back the values of a record of :func:`record_station`."""
+    (
+        _, _, _, s.rng, s.deck, s.top, s.discard, s.market, s.hands, s.stations, s.phase,
+        s.current_player, s.turn, s.final_turns_left, s.triggered_by, s.passes_in_row,
+        s.loop_guard, s.counts, s.stations_left,
+    ) = v
+
+
+def record_pass(s: State, action: Any, mark: int) -> Record:
+    """The undo record of a pass (``Pass``)."""
+    return (
+        6, mark, action, s.rng, s.deck, s.top, s.discard, s.market, s.phase, s.current_player,
+        s.turn, s.final_turns_left, s.triggered_by, s.passes_in_row, s.loop_guard, s.counts,
+    )
+
+
+def restore_pass(s: State, v: Record) -> None:
+    """Put back the values of a record of :func:`record_pass`."""
+    (
+        _, _, _, s.rng, s.deck, s.top, s.discard, s.market, s.phase, s.current_player, s.turn,
+        s.final_turns_left, s.triggered_by, s.passes_in_row, s.loop_guard, s.counts,
+    ) = v
+
+
+def snapshot(s: State) -> tuple[Any, ...]:
+    """The values of every field of a state, as a tuple."""
+    return (
+        s.rng, s.deck, s.top, s.discard, s.market, s.out, s.hands, s.tickets, s.owner, s.stations,
+        s.ticket_deck, s.box, s.set_aside, s.opening_queue, s.offer, s.tunnel, s.phase,
+        s.current_player, s.turn, s.final_turns_left, s.triggered_by, s.passes_in_row,
+        s.loop_guard, s.counts, s.trains, s.route_points, s.stations_left, s.open, s.barred,
+    )
+# fmt: on
+
+
+RESTORERS: tuple[Callable[[State, Record], None], ...] = (
+    restore_draw,
+    restore_claim,
+    restore_decline,
+    restore_draw_tickets,
+    restore_keep,
+    restore_station,
+    restore_pass,
+)
+"""The restorer of each kind of record, by the number each record starts with."""
+
+
+def undo(state: State, record: Record) -> None:
     """Put the values of an undo record back into ``state``."""
-    _RESTORERS[record[0]](state, record)
+    RESTORERS[record[0]](state, record)
 
 
 ACTION = 2

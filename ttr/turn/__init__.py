@@ -47,7 +47,13 @@ from ttr.state import (
     Recorder,
     Setup,
     State,
-    undo_recorder,
+    record_claim,
+    record_decline,
+    record_draw,
+    record_draw_tickets,
+    record_keep,
+    record_pass,
+    record_station,
 )
 from ttr.turn.claim import check_claim, play_claim
 from ttr.turn.draw import check_draw, play_draw
@@ -81,6 +87,18 @@ CHANGES: dict[type, tuple[str, ...]] = {
 }
 """The state fields each kind of action may change: what its undo record keeps
 (``tests/test_undo.py`` checks that no action changes any other)."""
+RECORDERS: dict[type, Recorder] = {
+    DrawCard: record_draw,
+    Claim: record_claim,
+    PayTunnel: record_claim,
+    Decline: record_decline,
+    DrawTickets: record_draw_tickets,
+    KeepTickets: record_keep,
+    BuildStation: record_station,
+    Pass: record_pass,
+}
+"""The maker of each kind's undo record, written out in :mod:`ttr.state`: it keeps exactly the
+fields of :data:`CHANGES` (``tests/test_undo.py`` checks it)."""
 
 
 def fields_first(kind: type, check: Check) -> Check:
@@ -102,7 +120,7 @@ RULES: dict[type, Rules] = {
     kind: (
         check if kind in OWN_FIELDS else fields_first(kind, check),
         play,
-        undo_recorder(CHANGES[kind]),
+        RECORDERS[kind],
     )
     for kind, check, play in (
         (DrawCard, check_draw, play_draw),

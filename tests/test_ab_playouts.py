@@ -3,23 +3,14 @@ against itself."""
 
 from __future__ import annotations
 
-import importlib.util
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
+from script_helpers import BENCHMARKS, load_script
 
-ROOT = Path(__file__).resolve().parent.parent
-SCRIPT = ROOT / "benchmarks" / "ab_playouts.py"
-
-
-def load_script():
-    spec = importlib.util.spec_from_file_location("ab_playouts", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+ROOT = BENCHMARKS.parent
+SCRIPT = BENCHMARKS / "ab_playouts.py"
 
 
 def run(*args: str) -> subprocess.CompletedProcess:
@@ -49,7 +40,7 @@ def test_bad_arguments_give_one_line_and_exit_code_2(tmp_path, args, says):
 
 
 def test_the_interval_of_the_median_holds_the_middle_order_statistics():
-    script = load_script()
+    script = load_script("ab_playouts")
     low, high = script.median_interval([float(v) for v in range(100)])
     assert (low, high) == (40.0, 59.0)  # n = 100: the 41st and the 60th of the ordered values
     assert script.median_interval([1.0, 2.0, 3.0]) == (1.0, 3.0)

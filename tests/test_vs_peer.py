@@ -2,24 +2,16 @@
 
 from __future__ import annotations
 
-import importlib.util
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+from script_helpers import BENCHMARKS, load_script
 
 import ttr.bench
 
-SCRIPT = Path(__file__).resolve().parent.parent / "benchmarks" / "vs_peer.py"
-
-
-def load_script():
-    spec = importlib.util.spec_from_file_location("vs_peer", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+SCRIPT = BENCHMARKS / "vs_peer.py"
 
 
 @pytest.mark.parametrize(
@@ -49,7 +41,7 @@ def test_bad_arguments_give_one_line_and_exit_code_2(tmp_path, args, says):
 def test_our_two_loops_play_the_same_games_and_are_timed_side_by_side():
     """The lazy list and the materialised one list the same actions in the same order, so with
     the same seed both loops play the same game; the timing code reports both sides."""
-    script = load_script()
+    script = load_script("vs_peer")
     loops = script.our_playouts(ttr.bench, 2)
     lengths = [loops["native"](seed) for seed in range(3)]
     assert lengths == [loops["generic"](seed) for seed in range(3)]
@@ -62,7 +54,7 @@ def test_our_two_loops_play_the_same_games_and_are_timed_side_by_side():
 def test_the_output_names_the_build_of_ours_that_ran():
     import ttr.state
 
-    build = load_script().build_of(ttr.bench)
+    build = load_script("vs_peer").build_of(ttr.bench)
     pure = str(ttr.state.__file__).endswith(".py")
     assert build.startswith("pure Python, " if pure else "compiled (mypyc), ")
     assert build.endswith(str(Path(ttr.bench.__file__).parent))

@@ -72,7 +72,7 @@ from ttr.agents.base import (
     cheapest_station,
     check_seat,
 )
-from ttr.agents.determinise import determinise
+from ttr.agents.determinise import Weights, determinise, ticket_weights
 from ttr.agents.greedy import GreedyAgent, Paths
 from ttr.errors import TTRError
 from ttr.game import OPENING, SECOND_CARD, TICKETS, TUNNEL, TURN, Game
@@ -151,6 +151,9 @@ class MCTSAgent(Agent):
         widening: float = 1.0,
         margin: float = 0.02,
         gap: float = 0.0,
+        infer: float = 0.0,
+        samples: int = 8,
+        block: int = 0,
     ):
         super().__init__(seed)
         if iterations is None and steps is None and seconds is None:
@@ -169,6 +172,8 @@ class MCTSAgent(Agent):
             raise TTRError(f"breadth must be at least 1, not {breadth}")
         if deals < 1:
             raise TTRError(f"deals must be at least 1, not {deals}")
+        if samples < 1:
+            raise TTRError(f"samples must be at least 1, not {samples}")
         self.iterations = iterations
         self.steps = steps
         self.seconds = seconds
@@ -183,6 +188,9 @@ class MCTSAgent(Agent):
         self.widening = widening
         self.margin = margin
         self.gap = gap
+        self.infer = infer
+        self.samples = samples
+        self.block = block
         self.greedy = GreedyAgent(self.rng)
 
     def __repr__(self) -> str:
@@ -217,20 +225,27 @@ class MCTSAgent(Agent):
             return Choice(first, {"kind": "forced"}, f"{game.notation(first)}: the only move.")
         prior = key(game, first)
         plan = self.greedy.plan(game) if game.phase == TURN else []
-        root_options = list(move_options(game, None, prior, plan))
+        weights = self._weights(game, game.current_player)
+        block = blocking(game, weights, self.block) if weights and game.phase == TURN else []
+        root_options = list(move_options(game, None, prior, plan, block))
         if self.search == "halving":
-            return self._halving(game, root_options)
-        return self._tree(game, first, moves, root_options, plan)
+            return self._halving(game, root_options, weights)
+        return self._tree(game, first, moves, root_options, plan, weights)
 
     # the paired search -------------------------------------------------------------------------
 
-    def _halving(self, game: Game, root_options: list[tuple[Hashable, Action]]) -> Choice:
+    def _halving(
+        self,
+        game: Game,
+        root_options: list[tuple[Hashable, Action]],
+        weights: Weights | None,
+    ) -> Choice:
         seat = game.current_player
         greedy_key, greedy = root_options[0]
         start = time.perf_counter()
         # the greedy move in the first deal measures the rollouts here: a budget of steps
         # is a budget of that many iterations
-        first_deal = determinise(game, seat, self.rng)
+        first_deal = determinise(game, seat, self.rng, weights, self.samples)
         probe = first_deal.copy()
         probe.play(greedy)
         length = 1 + self._playout(probe)
@@ -266,7 +281,7 @@ class MCTSAgent(Agent):
                 if first is not None:  # the probe's deal is the first one
                     deal, first = first, None
                 else:
-                    deal = determinise(game, seat, self.rng)
+                    deal = determinise(game, seat, self.rng, weights, self.samples)
                 for k in alive:
                     if k == greedy_key and number == deals == 0:
                         value, played = probe_value, length
@@ -342,6 +357,7 @@ class MCTSAgent(Agent):
         moves: list[Action],
         root_options: list[tuple[Hashable, Action]],
         plan: list[int],
+        weights: Weights | None,
     ) -> Choice:
         seat = game.current_player
         root = Node()
@@ -353,7 +369,8 @@ class MCTSAgent(Agent):
         while self.iterations is None or done < self.iterations:
             if self.steps is not None and steps >= self.steps:
                 break
-            steps += self._iterate(root, determinise(game, seat, self.rng), seat, root_options)
+            world = determinise(game, seat, self.rng, weights, self.samples)
+            steps += self._iterate(root, world, seat, root_options)
             done += 1
             if deadline is not None and time.perf_counter() >= deadline:
                 break
@@ -399,6 +416,14 @@ class MCTSAgent(Agent):
                 f"win); no move of the {done} searches beat it by {self.margin}."
             )
         return Choice(action, reason, text)
+
+    def _weights(self, game: Game, seat: int) -> Weights | None:
+        """The weights of the others' tickets for this decision (None: no inference, or no
+        claim of theirs yet to tell their tickets apart)."""
+        if not self.infer or self.samples <= 1:
+            return None
+        weights = ticket_weights(game, seat, self.infer)
+        return weights if any(any(table.values()) for table in weights) else None
 
     # one iteration -----------------------------------------------------------------------------
 
@@ -526,18 +551,26 @@ def _mean_and_error(samples: Sequence[float]) -> tuple[float, float]:
 
 
 def candidates(
-    game: Game, first: Action | None, prior: Hashable | None = None, plan: Sequence[int] = ()
+    game: Game,
+    first: Action | None,
+    prior: Hashable | None = None,
+    plan: Sequence[int] = (),
+    block: Sequence[int] = (),
 ) -> list[Action]:
     """The moves the search considers, in the order progressive widening opens them: ``first``
     (the greedy bot's move), or else the move whose key is ``prior``; then the claims of the
     routes in ``plan`` (the greedy bot's), the deck, one draw per kind of face-up card, the
     other claims (one per route, fewest locomotives, longest first) and tickets. Every choice
     of tickets to keep, and every move when there are few."""
-    return [move for _, move in move_options(game, first, prior, plan)]
+    return [move for _, move in move_options(game, first, prior, plan, block)]
 
 
 def move_options(
-    game: Game, first: Action | None, prior: Hashable | None = None, plan: Sequence[int] = ()
+    game: Game,
+    first: Action | None,
+    prior: Hashable | None = None,
+    plan: Sequence[int] = (),
+    block: Sequence[int] = (),
 ) -> Iterator[tuple[Hashable, Action]]:
     """:func:`candidates` with their keys, one per key, worked out only as far as they are
     asked for (a node the search has visited ``n`` times opens about ``sqrt(n)``)."""
@@ -567,6 +600,7 @@ def move_options(
         first = _find(game, prior, draws)
     yield from fresh([first])
     yield from fresh(cheapest_claim(game, player, route) for route in plan)
+    yield from fresh(cheapest_claim(game, player, route) for route in block)
     yield from fresh(draws)
     routes = game.board.routes
     claims = cheapest_claims(game, player).values()
@@ -576,6 +610,30 @@ def move_options(
         yield from fresh([DRAW_TICKETS])
     if isinstance(prior, tuple) and prior[0] == "station":
         yield from fresh([cheapest_station(game, player, prior[1])])
+
+
+def blocking(game: Game, weights: Weights, count: int, likely: int = 3) -> list[int]:
+    """Up to ``count`` open routes the player to move can claim now that lie on the cheapest
+    paths of the ``likely`` most likely tickets of each other player (by ``weights``, public
+    facts only), the route on the paths of the likeliest tickets first."""
+    if count < 1:
+        return []
+    player, paths, pool = game.current_player, Paths(game), game.ticket_pool
+    owner, hand = game.owner, game.hands[player]
+    score: dict[int, float] = {}
+    for other, table in enumerate(weights):
+        if other == player or not table:
+            continue
+        for ticket in sorted(table, key=lambda t: (-table[t], t))[:likely]:
+            if table[ticket] <= 0:
+                break
+            path = paths.cheapest(other, pool[ticket].a, pool[ticket].b)
+            for route in path[1] if path else []:
+                if owner[route] is None:
+                    score[route] = score.get(route, 0.0) + math.exp(table[ticket])
+    ranked = sorted(score, key=lambda r: (-score[r], r))
+    found = [r for r in ranked if cheapest_claim(game, player, r, hand) is not None]
+    return found[:count]
 
 
 def _draw_order(draws: Sequence[DrawCard]) -> list[Action]:

@@ -8,7 +8,11 @@ future shuffles), keeping every size the seat can see. The other players are ass
 kept the long tickets the opening dealt them (Europe's one each), as far as the rules let them
 keep long ones and they hold that many tickets (the greedy bot always keeps it; filling the
 ticket deck with regular tickets first left mostly long ones for the others' hands anyway, so
-this changes about one deal in twenty on Europe). Only public facts and the
+this changes about one deal in twenty on Europe). With weights from :func:`ticket_weights`,
+the others' tickets are dealt several times and one deal is kept by the weights (sampling
+importance resampling): the tickets whose cheapest paths the others' claimed routes have
+already shortened are the likelier ones (a greedy player builds along its tickets), so the
+sampled rivals play more like the real ones. Only public facts and the
 seat's own cards and tickets are read, so two real games that look the same from the seat give
 the same samples for the same generator.
 

@@ -2,9 +2,10 @@
 
 Each *iteration* of :class:`MCTSAgent`'s search deals a *determinisation*: a whole game
 consistent with what the bot's seat can see, with the other players' hands and tickets and the
-deck order sampled (:mod:`ttr.agents.determinise`); it plays a move there and then a *rollout*
-(the greedy bot for every seat, or uniform random moves) to the end of the game or for a few
-turns, and scores the position: the final scores if the game is over, else an estimate (route
+deck order sampled (:mod:`ttr.agents.determinise`; with ``infer``, the others' tickets drawn
+by how well they explain the routes those players claimed); it plays a move there and then a
+*rollout* (the greedy bot for every seat, or uniform random moves) to the end of the game or for a
+few turns, and scores the position: the final scores if the game is over, else an estimate (route
 points, tickets done, open tickets weighed by the trains their cheapest path still needs,
 unbuilt stations). A player's value is a logistic of their lead over the best other player.
 
@@ -41,11 +42,12 @@ search with rollouts to the end won about three in four.
 Moves are grouped so that the search does not drown in payments: one claim per route (the
 legal payment with the fewest locomotives), one draw per face-up card kind, and a station only
 where the greedy bot would build one. Candidates come in this order: the greedy bot's move,
-the claims it plans, the draws, the other claims (longest first) and tickets, or, when tickets
-are offered, the choices of them to keep in the legal order (fewest tickets first); the
-paired search takes the first ``breadth``; the tree opens them one at a time (progressive
-widening: a node visited ``n`` times may have ``widening * sqrt(n)`` children). The second card of
-a draw and a tunnel's extra cost follow the greedy bot.
+the claims it plans, with ``block`` (and ``infer``) up to that many claims on the likeliest
+paths of the others (:func:`blocking`), the draws, the other claims (longest first) and
+tickets, or, when tickets are offered, the choices of them to keep in the legal order (fewest
+tickets first); the paired search takes the first ``breadth``; the tree opens them one at a
+time (progressive widening: a node visited ``n`` times may have ``widening * sqrt(n)``
+children). The second card of a draw and a tunnel's extra cost follow the greedy bot.
 
 The same seed and budget (iterations and steps: not ``seconds``, which depends on the machine)
 give the same move. :meth:`MCTSAgent.explain` returns the
@@ -82,17 +84,23 @@ ITERATIONS = 200
 PAIRED: dict[str, Any] = {
     "search": "halving",
     "iterations": 150,
-    "steps": 4500,
+    "steps": 5500,
     "deals": 3,
     "rollout_turns": None,
+    "infer": 6.0,
+    "samples": 16,
+    "block": 1,
 }
 """The search bot of the ladder and the README's figures (``make_agent("mcts")``): the paired
-search with a budget of 4,500 simulated moves a decision (each iteration plays a move in one
+search with a budget of 5,500 simulated moves a decision (each iteration plays a move in one
 sampled deal, then a greedy rollout to the end of the game) and at most 150 iterations, and as
 many candidates as get 3 deals each in every round of halving. The first decisions of a game,
-whose rollouts are the longest (about 150 moves), get about 30 iterations (3 candidates), the
-last ones 150 (see the README for the CPU time it costs). It overrules the greedy move only by
-a gain of ``z`` = 2 standard errors, taken from Student's t for the deals played."""
+whose rollouts are the longest (about 150 moves), get about 36 iterations (3 candidates), the
+last ones 150 (see the README for the CPU time it costs). The others' tickets are inferred from
+their claims (``infer`` = 6, one of 16 ticket deals drawn by weight, see
+:func:`ttr.agents.determinise.ticket_weights`), and the claim that most blocks their likeliest
+paths is a candidate (``block`` = 1). It overrules the greedy move only by a gain of ``z`` = 2
+standard errors, taken from Student's t for the deals played."""
 SEARCHES = ("halving", "tree")
 ROLLOUTS = ("greedy", "random")
 FOLLOW_UPS = (SECOND_CARD, TUNNEL)
@@ -128,7 +136,11 @@ class MCTSAgent(Agent):
     at least ``gap``. The tree search's ``exploration`` is UCB1's constant, ``widening`` the
     progressive-widening factor, and it overrules the greedy move only by a mean value
     ``margin`` higher: the values of a few hundred sampled futures are noisy, and a coin flip
-    between two moves that look alike is worse than the plan.
+    between two moves that look alike is worse than the plan. ``infer`` (0: off) is how sharply
+    the sampled deals favour the others' tickets that explain their claims: each of ``samples``
+    ticket deals weighs ``exp(infer * progress)`` for each of their tickets (see
+    :func:`ttr.agents.determinise.ticket_weights`); with it, ``block`` claims on the others'
+    likeliest paths join the candidates after the greedy bot's plan.
     """
 
     name = "mcts"
@@ -422,6 +434,8 @@ class MCTSAgent(Agent):
         claim of theirs yet to tell their tickets apart)."""
         if not self.infer or self.samples <= 1:
             return None
+        if all(owner is None or owner == seat for owner in game.owner):
+            return None  # no claim of theirs yet: every weight would be 0
         weights = ticket_weights(game, seat, self.infer)
         return weights if any(any(table.values()) for table in weights) else None
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import math
 import random
+import statistics
 from collections import Counter
 
 import pytest
@@ -15,8 +16,9 @@ from ttr import Game
 from ttr.actions import Claim
 from ttr.agents import AGENTS, SEARCH_AGENTS, MCTSAgent, make_agent
 from ttr.agents.base import cheapest_claims
-from ttr.agents.determinise import determinise, unseen_cards
-from ttr.agents.mcts import _student
+from ttr.agents.determinise import determinise, ticket_weights, unseen_cards
+from ttr.agents.greedy import Paths
+from ttr.agents.mcts import _student, blocking, candidates
 from ttr.game import OPENING, TURN
 from ttr.invariants import violations
 from ttr.rules import RULE_SETS
@@ -67,7 +69,8 @@ def test_make_agent_knows_every_bot_its_aliases_and_search_budgets():
     search = make_agent("mcts:25", seed=3)
     assert isinstance(search, MCTSAgent) and search.iterations == 25
     assert (search.search, search.rollout_turns) == ("halving", None)
-    assert search.steps == make_agent("mcts").steps == 4500  # the budget that bounds a move
+    assert search.steps == make_agent("mcts").steps == 5500  # the budget that bounds a move
+    assert (search.infer, search.samples, search.block) == (6.0, 16, 1)
     for bad in ("bogus", "mcts:0", "mcts:lots", "greedy:5"):
         with pytest.raises(ValueError, match="agent"):
             make_agent(bad)
@@ -81,6 +84,8 @@ def test_make_agent_knows_every_bot_its_aliases_and_search_budgets():
         MCTSAgent(search="deep")
     with pytest.raises(ValueError, match="breadth"):
         MCTSAgent(breadth=0)
+    with pytest.raises(ValueError, match="samples"):
+        MCTSAgent(samples=0)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -276,6 +281,76 @@ def test_determinisation_is_blind_to_what_the_seat_cannot_see():
         assert one.state_key() == two.state_key()
 
 
+@pytest.mark.parametrize("rules", ["usa", "europe", "mega_europe"])
+def test_weighted_determinisation_keeps_what_the_seat_sees_and_is_blind_to_the_rest(rules):
+    for game in positions(rules, 3, 5, every=19):
+        seat = game.current_player
+        weights = ticket_weights(game, seat, 6.0)
+        assert not weights[seat] and all(weights[p] for p in range(3) if p != seat)
+        assert all(0.0 <= w <= 6.0 for table in weights for w in table.values())
+        assert not set(game.tickets[seat]) & set(weights[(seat + 1) % 3])
+        world = determinise(game, seat, random.Random(1), weights, 8)
+        assert world.observation(seat) == game.observation(seat)
+        assert not violations(world)
+        assert sorted(_tickets(world)) == sorted(_tickets(game))
+        other = rearrange_hidden(game, seat, 99)
+        assert ticket_weights(other, seat, 6.0) == weights
+        again = determinise(other, seat, random.Random(1), weights, 8)
+        assert again.state_key() == world.state_key()
+
+
+def test_weighted_determinisation_deals_the_others_tickets_that_explain_their_claims():
+    # between two greedy bots, whose claims follow their tickets' cheapest paths: the weighted
+    # deals give the rival more of the tickets it really holds than the uniform ones
+    shares: dict[bool, list[float]] = {False: [], True: []}
+    for seed in range(3):
+        game = Game("europe", 2, seed=seed, record=False)
+        bots = [make_agent("greedy", 0), make_agent("greedy", 1)]
+        for step in range(120):
+            game.play(bots[game.current_player].choose(game))
+            if step % 30 != 29 or game.is_over:
+                continue
+            seat = game.current_player
+            held = set(game.tickets[1 - seat])
+            weights = ticket_weights(game, seat, 6.0)
+            for weighted in (False, True):
+                rng = random.Random(seed)
+                for _ in range(20):
+                    world = determinise(game, seat, rng, weights if weighted else None, 16)
+                    shares[weighted].append(len(held & set(world.tickets[1 - seat])) / len(held))
+    assert statistics.fmean(shares[True]) > 1.5 * statistics.fmean(shares[False])
+
+
+def test_blocking_claims_lie_on_the_rivals_likeliest_paths_and_join_the_candidates():
+    found = 0
+    for seed in range(3):
+        game = Game("europe", 2, seed=seed, record=False)
+        bots = [make_agent("greedy", 0), make_agent("greedy", 1)]
+        while not game.is_over:
+            if game.phase == TURN:
+                seat = game.current_player
+                weights = ticket_weights(game, seat, 6.0)
+                block = blocking(game, weights, 2)
+                assert len(block) <= 2 and blocking(game, weights, 0) == []
+                rival = weights[1 - seat]
+                likely = sorted(rival, key=lambda t: (-rival[t], t))[:3]
+                paths = Paths(game)
+                on_paths = set()
+                for ticket in likely:
+                    path = paths.cheapest(1 - seat, *game.ticket_pool[ticket].cities)
+                    if rival[ticket] > 0 and path:
+                        on_paths.update(path[1])
+                claims = cheapest_claims(game, seat)
+                assert all(route in on_paths and route in claims for route in block)
+                first = bots[seat].choose(game)
+                plan = bots[seat].plan(game)
+                moves = candidates(game, first, None, plan, block)
+                assert all(claims[route] in moves for route in block)
+                found += bool(block)
+            game.play(bots[game.current_player].choose(game))
+    assert found > 20
+
+
 def _tickets(game: Game) -> list[int]:
     offers = [t for offer in game.opening_queue for t in offer.tickets]
     offered = list(game.offer.tickets) if game.offer else []
@@ -301,6 +376,20 @@ def test_bots_never_read_what_their_seat_cannot_see(name, rules):
         assert bot().choose(game) == bot().choose(other)
         phases.add(game.phase)
     assert {OPENING, TURN} <= phases
+
+
+@pytest.mark.parametrize("rules", ["usa", "europe"])
+def test_search_bot_inferring_the_others_tickets_never_reads_what_its_seat_cannot_see(rules):
+    for game in positions(rules, 2, 6, every=37):
+        seat = game.current_player
+        other = rearrange_hidden(game, seat, seed=len(game.cards.deck))
+
+        def bot():
+            return tiny_search(7, search="halving", iterations=6, infer=6.0, samples=8, block=2)
+
+        one, two = bot().explain(game), bot().explain(other)
+        assert one.action == two.action
+        assert {**one.reason, "seconds": 0} == {**two.reason, "seconds": 0}
 
 
 def test_tree_search_overrules_the_greedy_move_only_by_its_margin():

@@ -8,7 +8,11 @@ future shuffles), keeping every size the seat can see. The other players are ass
 kept the long tickets the opening dealt them (Europe's one each), as far as the rules let them
 keep long ones and they hold that many tickets (the greedy bot always keeps it; filling the
 ticket deck with regular tickets first left mostly long ones for the others' hands anyway, so
-this changes about one deal in twenty on Europe). Only public facts and the
+this changes about one deal in twenty on Europe). With weights from :func:`ticket_weights`,
+the others' tickets are dealt several times and one deal is kept by the weights (sampling
+importance resampling): the tickets whose cheapest paths the others' claimed routes have
+already shortened are the likelier ones (a greedy player builds along its tickets), so the
+sampled rivals play more like the real ones. Only public facts and the
 seat's own cards and tickets are read, so two real games that look the same from the seat give
 the same samples for the same generator.
 
@@ -19,28 +23,121 @@ This module is the one place in the bots that writes hidden state (the fields of
 from __future__ import annotations
 
 import dataclasses
+import heapq
+import math
 import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
-from ttr.board import Ticket
+from ttr.agents.greedy import Paths
+from ttr.board import Board, Ticket
 from ttr.cards import full_deck
 from ttr.colors import LOCOMOTIVE, hand_of
 from ttr.game import Game
 from ttr.rules import RuleSet
 
+Weights = Sequence[Mapping[int, float]]
+"""For each player, the log-weight of each ticket they might hold (see :func:`ticket_weights`)."""
+TICKET_FIELDS = ("opening_queue", "ticket_deck", "set_aside", "tickets", "offer", "box")
+"""The fields of the state record that :func:`_deal_tickets` deals."""
 
-def determinise(game: Game, seat: int, rng: random.Random) -> Game:
+
+def determinise(
+    game: Game,
+    seat: int,
+    rng: random.Random,
+    weights: Weights | None = None,
+    samples: int = 1,
+) -> Game:
     """A copy of ``game`` with everything hidden from ``seat`` sampled from ``rng``.
 
-    The copy does not record narration (it is for search, not for reading).
+    With ``weights`` (:func:`ticket_weights`), the others' tickets are dealt ``samples`` times
+    and one of the deals is kept with a chance in proportion to the product of the weights of
+    the tickets it gives the others (sampling importance resampling: the deals come nearer to
+    the tickets that explain the routes the others claimed). The copy does not record narration
+    (it is for search, not for reading).
     """
     world = game.copy()
     world.record = False
     world.state.rng = random.Random(rng.getrandbits(64)).getstate()
     _deal_cards(world, seat, rng)
-    _deal_tickets(world, seat, rng)
+    if weights is None or samples <= 1:
+        _deal_tickets(world, seat, rng)
+        return world
+    state = world.state
+    others = [p for p in range(world.num_players) if p != seat]
+    deals, logs = [], []
+    for _ in range(samples):
+        _deal_tickets(world, seat, rng)
+        deals.append(tuple(getattr(state, name) for name in TICKET_FIELDS))
+        logs.append(sum(weights[p].get(t, 0.0) for p in others for t in state.tickets[p]))
+    top = max(logs)
+    odds = [math.exp(log - top) for log in logs]
+    pick = rng.random() * sum(odds)
+    chosen = len(deals) - 1
+    for index, odd in enumerate(odds):
+        pick -= odd
+        if pick < 0:
+            chosen = index
+            break
+    for name, value in zip(TICKET_FIELDS, deals[chosen], strict=True):
+        setattr(state, name, value)
     return world
+
+
+def ticket_weights(game: Game, seat: int, sharpness: float) -> list[dict[int, float]]:
+    """For each player other than ``seat``, the log-weight ``sharpness * progress`` of each
+    ticket ``seat`` cannot rule out for them, read from public facts only (the routes claimed):
+    ``progress`` is the share of the ticket's cheapest path on the empty board that the
+    player's routes have shortened (1 - trains needed now / trains needed on the empty board,
+    within 0 and 1). A player who plans the cheapest paths of its tickets (as the greedy bot
+    does, and the rollouts assume) builds along the tickets it holds, so those explain its
+    claims better than tickets it does not hold."""
+    paths, board = Paths(game), game.board
+    pool = game.ticket_pool
+    own = set(game.tickets[seat])
+    offer = game.offer
+    if offer is not None and offer.player == seat:
+        own |= set(offer.tickets)
+    weights: list[dict[int, float]] = [{} for _ in range(game.num_players)]
+    for player in range(game.num_players):
+        if player == seat:
+            continue
+        for index, ticket in enumerate(pool):
+            if index in own:
+                continue
+            empty = _distance(board, ticket.a, ticket.b)
+            path = paths.cheapest(player, ticket.a, ticket.b)
+            progress = 0.0 if path is None or not empty else 1.0 - path[0] / empty
+            weights[player][index] = sharpness * min(1.0, max(0.0, progress))
+    return weights
+
+
+_DISTANCES: dict[tuple[str, str, str], int] = {}
+
+
+def _distance(board: Board, a: str, b: str) -> int:
+    """The fewest trains joining ``a`` and ``b`` on the empty board (0 if they cannot be)."""
+    query = (board.name, a, b)
+    if query not in _DISTANCES:
+        neighbours: dict[str, list[tuple[str, int]]] = {}
+        for route in board.routes:
+            neighbours.setdefault(route.a, []).append((route.b, route.length))
+            neighbours.setdefault(route.b, []).append((route.a, route.length))
+        best, queue, found = {a: 0}, [(0, a)], 0
+        while queue:
+            cost, city = heapq.heappop(queue)
+            if city == b:
+                found = cost
+                break
+            if cost > best[city]:
+                continue
+            for other, length in neighbours.get(city, []):
+                if cost + length < best.get(other, 1 << 30):
+                    best[other] = cost + length
+                    heapq.heappush(queue, (cost + length, other))
+        _DISTANCES[query] = found
+    return _DISTANCES[query]
 
 
 def unseen_cards(game: Game, seat: int) -> Counter[str]:

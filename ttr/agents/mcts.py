@@ -2,9 +2,10 @@
 
 Each *iteration* of :class:`MCTSAgent`'s search deals a *determinisation*: a whole game
 consistent with what the bot's seat can see, with the other players' hands and tickets and the
-deck order sampled (:mod:`ttr.agents.determinise`); it plays a move there and then a *rollout*
-(the greedy bot for every seat, or uniform random moves) to the end of the game or for a few
-turns, and scores the position: the final scores if the game is over, else an estimate (route
+deck order sampled (:mod:`ttr.agents.determinise`; with ``infer``, the others' tickets drawn
+by how well they explain the routes those players claimed); it plays a move there and then a
+*rollout* (the greedy bot for every seat, or uniform random moves) to the end of the game or for a
+few turns, and scores the position: the final scores if the game is over, else an estimate (route
 points, tickets done, open tickets weighed by the trains their cheapest path still needs,
 unbuilt stations). A player's value is a logistic of their lead over the best other player.
 
@@ -41,11 +42,12 @@ search with rollouts to the end won about three in four.
 Moves are grouped so that the search does not drown in payments: one claim per route (the
 legal payment with the fewest locomotives), one draw per face-up card kind, and a station only
 where the greedy bot would build one. Candidates come in this order: the greedy bot's move,
-the claims it plans, the draws, the other claims (longest first) and tickets, or, when tickets
-are offered, the choices of them to keep in the legal order (fewest tickets first); the
-paired search takes the first ``breadth``; the tree opens them one at a time (progressive
-widening: a node visited ``n`` times may have ``widening * sqrt(n)`` children). The second card of
-a draw and a tunnel's extra cost follow the greedy bot.
+the claims it plans, with ``block`` (and ``infer``) up to that many claims on the likeliest
+paths of the others (:func:`blocking`), the draws, the other claims (longest first) and
+tickets, or, when tickets are offered, the choices of them to keep in the legal order (fewest
+tickets first); the paired search takes the first ``breadth``; the tree opens them one at a
+time (progressive widening: a node visited ``n`` times may have ``widening * sqrt(n)``
+children). The second card of a draw and a tunnel's extra cost follow the greedy bot.
 
 The same seed and budget (iterations and steps: not ``seconds``, which depends on the machine)
 give the same move. :meth:`MCTSAgent.explain` returns the
@@ -72,7 +74,7 @@ from ttr.agents.base import (
     cheapest_station,
     check_seat,
 )
-from ttr.agents.determinise import determinise
+from ttr.agents.determinise import Weights, determinise, ticket_weights
 from ttr.agents.greedy import GreedyAgent, Paths
 from ttr.errors import TTRError
 from ttr.game import OPENING, SECOND_CARD, TICKETS, TUNNEL, TURN, Game
@@ -82,17 +84,23 @@ ITERATIONS = 200
 PAIRED: dict[str, Any] = {
     "search": "halving",
     "iterations": 150,
-    "steps": 4500,
+    "steps": 5500,
     "deals": 3,
     "rollout_turns": None,
+    "infer": 6.0,
+    "samples": 16,
+    "block": 1,
 }
 """The search bot of the ladder and the README's figures (``make_agent("mcts")``): the paired
-search with a budget of 4,500 simulated moves a decision (each iteration plays a move in one
+search with a budget of 5,500 simulated moves a decision (each iteration plays a move in one
 sampled deal, then a greedy rollout to the end of the game) and at most 150 iterations, and as
 many candidates as get 3 deals each in every round of halving. The first decisions of a game,
-whose rollouts are the longest (about 150 moves), get about 30 iterations (3 candidates), the
-last ones 150 (see the README for the CPU time it costs). It overrules the greedy move only by
-a gain of ``z`` = 2 standard errors, taken from Student's t for the deals played."""
+whose rollouts are the longest (about 150 moves), get about 36 iterations (3 candidates), the
+last ones 150 (see the README for the CPU time it costs). The others' tickets are inferred from
+their claims (``infer`` = 6, one of 16 ticket deals drawn by weight, see
+:func:`ttr.agents.determinise.ticket_weights`), and the claim that most blocks their likeliest
+paths is a candidate (``block`` = 1). It overrules the greedy move only by a gain of ``z`` = 2
+standard errors, taken from Student's t for the deals played."""
 SEARCHES = ("halving", "tree")
 ROLLOUTS = ("greedy", "random")
 FOLLOW_UPS = (SECOND_CARD, TUNNEL)
@@ -128,7 +136,11 @@ class MCTSAgent(Agent):
     at least ``gap``. The tree search's ``exploration`` is UCB1's constant, ``widening`` the
     progressive-widening factor, and it overrules the greedy move only by a mean value
     ``margin`` higher: the values of a few hundred sampled futures are noisy, and a coin flip
-    between two moves that look alike is worse than the plan.
+    between two moves that look alike is worse than the plan. ``infer`` (0: off) is how sharply
+    the sampled deals favour the others' tickets that explain their claims: each of ``samples``
+    ticket deals weighs ``exp(infer * progress)`` for each of their tickets (see
+    :func:`ttr.agents.determinise.ticket_weights`); with it, ``block`` claims on the others'
+    likeliest paths join the candidates after the greedy bot's plan.
     """
 
     name = "mcts"
@@ -151,6 +163,9 @@ class MCTSAgent(Agent):
         widening: float = 1.0,
         margin: float = 0.02,
         gap: float = 0.0,
+        infer: float = 0.0,
+        samples: int = 8,
+        block: int = 0,
     ):
         super().__init__(seed)
         if iterations is None and steps is None and seconds is None:
@@ -169,6 +184,8 @@ class MCTSAgent(Agent):
             raise TTRError(f"breadth must be at least 1, not {breadth}")
         if deals < 1:
             raise TTRError(f"deals must be at least 1, not {deals}")
+        if samples < 1:
+            raise TTRError(f"samples must be at least 1, not {samples}")
         self.iterations = iterations
         self.steps = steps
         self.seconds = seconds
@@ -183,6 +200,9 @@ class MCTSAgent(Agent):
         self.widening = widening
         self.margin = margin
         self.gap = gap
+        self.infer = infer
+        self.samples = samples
+        self.block = block
         self.greedy = GreedyAgent(self.rng)
 
     def __repr__(self) -> str:
@@ -217,20 +237,27 @@ class MCTSAgent(Agent):
             return Choice(first, {"kind": "forced"}, f"{game.notation(first)}: the only move.")
         prior = key(game, first)
         plan = self.greedy.plan(game) if game.phase == TURN else []
-        root_options = list(move_options(game, None, prior, plan))
+        weights = self._weights(game, game.current_player)
+        block = blocking(game, weights, self.block) if weights and game.phase == TURN else []
+        root_options = list(move_options(game, None, prior, plan, block))
         if self.search == "halving":
-            return self._halving(game, root_options)
-        return self._tree(game, first, moves, root_options, plan)
+            return self._halving(game, root_options, weights)
+        return self._tree(game, first, moves, root_options, plan, weights)
 
     # the paired search -------------------------------------------------------------------------
 
-    def _halving(self, game: Game, root_options: list[tuple[Hashable, Action]]) -> Choice:
+    def _halving(
+        self,
+        game: Game,
+        root_options: list[tuple[Hashable, Action]],
+        weights: Weights | None,
+    ) -> Choice:
         seat = game.current_player
         greedy_key, greedy = root_options[0]
         start = time.perf_counter()
         # the greedy move in the first deal measures the rollouts here: a budget of steps
         # is a budget of that many iterations
-        first_deal = determinise(game, seat, self.rng)
+        first_deal = determinise(game, seat, self.rng, weights, self.samples)
         probe = first_deal.copy()
         probe.play(greedy)
         length = 1 + self._playout(probe)
@@ -266,7 +293,7 @@ class MCTSAgent(Agent):
                 if first is not None:  # the probe's deal is the first one
                     deal, first = first, None
                 else:
-                    deal = determinise(game, seat, self.rng)
+                    deal = determinise(game, seat, self.rng, weights, self.samples)
                 for k in alive:
                     if k == greedy_key and number == deals == 0:
                         value, played = probe_value, length
@@ -342,6 +369,7 @@ class MCTSAgent(Agent):
         moves: list[Action],
         root_options: list[tuple[Hashable, Action]],
         plan: list[int],
+        weights: Weights | None,
     ) -> Choice:
         seat = game.current_player
         root = Node()
@@ -353,7 +381,8 @@ class MCTSAgent(Agent):
         while self.iterations is None or done < self.iterations:
             if self.steps is not None and steps >= self.steps:
                 break
-            steps += self._iterate(root, determinise(game, seat, self.rng), seat, root_options)
+            world = determinise(game, seat, self.rng, weights, self.samples)
+            steps += self._iterate(root, world, seat, root_options)
             done += 1
             if deadline is not None and time.perf_counter() >= deadline:
                 break
@@ -399,6 +428,16 @@ class MCTSAgent(Agent):
                 f"win); no move of the {done} searches beat it by {self.margin}."
             )
         return Choice(action, reason, text)
+
+    def _weights(self, game: Game, seat: int) -> Weights | None:
+        """The weights of the others' tickets for this decision (None: no inference, or no
+        claim of theirs yet to tell their tickets apart)."""
+        if not self.infer or self.samples <= 1:
+            return None
+        if all(owner is None or owner == seat for owner in game.owner):
+            return None  # no claim of theirs yet: every weight would be 0
+        weights = ticket_weights(game, seat, self.infer)
+        return weights if any(any(table.values()) for table in weights) else None
 
     # one iteration -----------------------------------------------------------------------------
 
@@ -526,18 +565,26 @@ def _mean_and_error(samples: Sequence[float]) -> tuple[float, float]:
 
 
 def candidates(
-    game: Game, first: Action | None, prior: Hashable | None = None, plan: Sequence[int] = ()
+    game: Game,
+    first: Action | None,
+    prior: Hashable | None = None,
+    plan: Sequence[int] = (),
+    block: Sequence[int] = (),
 ) -> list[Action]:
     """The moves the search considers, in the order progressive widening opens them: ``first``
     (the greedy bot's move), or else the move whose key is ``prior``; then the claims of the
     routes in ``plan`` (the greedy bot's), the deck, one draw per kind of face-up card, the
     other claims (one per route, fewest locomotives, longest first) and tickets. Every choice
     of tickets to keep, and every move when there are few."""
-    return [move for _, move in move_options(game, first, prior, plan)]
+    return [move for _, move in move_options(game, first, prior, plan, block)]
 
 
 def move_options(
-    game: Game, first: Action | None, prior: Hashable | None = None, plan: Sequence[int] = ()
+    game: Game,
+    first: Action | None,
+    prior: Hashable | None = None,
+    plan: Sequence[int] = (),
+    block: Sequence[int] = (),
 ) -> Iterator[tuple[Hashable, Action]]:
     """:func:`candidates` with their keys, one per key, worked out only as far as they are
     asked for (a node the search has visited ``n`` times opens about ``sqrt(n)``)."""
@@ -567,6 +614,7 @@ def move_options(
         first = _find(game, prior, draws)
     yield from fresh([first])
     yield from fresh(cheapest_claim(game, player, route) for route in plan)
+    yield from fresh(cheapest_claim(game, player, route) for route in block)
     yield from fresh(draws)
     routes = game.board.routes
     claims = cheapest_claims(game, player).values()
@@ -576,6 +624,30 @@ def move_options(
         yield from fresh([DRAW_TICKETS])
     if isinstance(prior, tuple) and prior[0] == "station":
         yield from fresh([cheapest_station(game, player, prior[1])])
+
+
+def blocking(game: Game, weights: Weights, count: int, likely: int = 3) -> list[int]:
+    """Up to ``count`` open routes the player to move can claim now that lie on the cheapest
+    paths of the ``likely`` most likely tickets of each other player (by ``weights``, public
+    facts only), the route on the paths of the likeliest tickets first."""
+    if count < 1:
+        return []
+    player, paths, pool = game.current_player, Paths(game), game.ticket_pool
+    owner, hand = game.owner, game.hands[player]
+    score: dict[int, float] = {}
+    for other, table in enumerate(weights):
+        if other == player or not table:
+            continue
+        for ticket in sorted(table, key=lambda t: (-table[t], t))[:likely]:
+            if table[ticket] <= 0:
+                break
+            path = paths.cheapest(other, pool[ticket].a, pool[ticket].b)
+            for route in path[1] if path else []:
+                if owner[route] is None:
+                    score[route] = score.get(route, 0.0) + math.exp(table[ticket])
+    ranked = sorted(score, key=lambda r: (-score[r], r))
+    found = [r for r in ranked if cheapest_claim(game, player, r, hand) is not None]
+    return found[:count]
 
 
 def _draw_order(draws: Sequence[DrawCard]) -> list[Action]:

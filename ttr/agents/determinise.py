@@ -23,14 +23,13 @@ This module is the one place in the bots that writes hidden state (the fields of
 from __future__ import annotations
 
 import dataclasses
-import heapq
 import math
 import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
 
-from ttr.agents.greedy import Paths
-from ttr.board import Board, Ticket
+from ttr.agents.greedy import Paths, empty_board_cost
+from ttr.board import Ticket
 from ttr.cards import full_deck
 from ttr.colors import LOCOMOTIVE, hand_of
 from ttr.game import Game
@@ -106,38 +105,11 @@ def ticket_weights(game: Game, seat: int, sharpness: float) -> list[dict[int, fl
         for index, ticket in enumerate(pool):
             if index in own:
                 continue
-            empty = _distance(board, ticket.a, ticket.b)
+            empty = empty_board_cost(board, ticket.a, ticket.b)
             path = paths.cheapest(player, ticket.a, ticket.b)
             progress = 0.0 if path is None or not empty else 1.0 - path[0] / empty
             weights[player][index] = sharpness * min(1.0, max(0.0, progress))
     return weights
-
-
-_DISTANCES: dict[tuple[str, str, str], int] = {}
-
-
-def _distance(board: Board, a: str, b: str) -> int:
-    """The fewest trains joining ``a`` and ``b`` on the empty board (0 if they cannot be)."""
-    query = (board.name, a, b)
-    if query not in _DISTANCES:
-        neighbours: dict[str, list[tuple[str, int]]] = {}
-        for route in board.routes:
-            neighbours.setdefault(route.a, []).append((route.b, route.length))
-            neighbours.setdefault(route.b, []).append((route.a, route.length))
-        best, queue, found = {a: 0}, [(0, a)], 0
-        while queue:
-            cost, city = heapq.heappop(queue)
-            if city == b:
-                found = cost
-                break
-            if cost > best[city]:
-                continue
-            for other, length in neighbours.get(city, []):
-                if cost + length < best.get(other, 1 << 30):
-                    best[other] = cost + length
-                    heapq.heappush(queue, (cost + length, other))
-        _DISTANCES[query] = found
-    return _DISTANCES[query]
 
 
 def unseen_cards(game: Game, seat: int) -> Counter[str]:

@@ -284,18 +284,39 @@ class Paths:
         """
         query = (player, start, goal, borrow)
         if query not in self.memo:
-            self.memo[query] = _dijkstra(self.game, player, start, goal, borrow)
+            game = self.game
+            lock = game.num_players <= game.rules.double_lock_max_players
+            self.memo[query] = _dijkstra(game.board, game.owner, lock, player, start, goal, borrow)
         return self.memo[query]
+
+
+_EMPTY_COSTS: dict[tuple[str, str, str], int] = {}
+
+
+def empty_board_cost(board: Board, start: str, goal: str) -> int:
+    """The fewest trains joining ``start`` and ``goal`` on ``board`` with no route claimed (0 if
+    they cannot be joined), remembered: a board has few tickets."""
+    query = (board.name, start, goal)
+    if query not in _EMPTY_COSTS:
+        path = _dijkstra(board, (None,) * len(board.routes), False, -1, start, goal, False)
+        _EMPTY_COSTS[query] = 0 if path is None else path[0]
+    return _EMPTY_COSTS[query]
 
 
 _PATHS: dict[tuple, dict[tuple, Path | None]] = {}
 _POSITIONS = 4096  # positions whose paths are remembered before the memo starts afresh
 
 
-def _dijkstra(game: Game, player: int, start: str, goal: str, borrow: bool) -> Path | None:
-    names, index, adjacency = _adjacency(game.board)
-    owner = game.owner
-    lock = game.num_players <= game.rules.double_lock_max_players
+def _dijkstra(
+    board: Board,
+    owner: Sequence[int | None],
+    lock: bool,
+    player: int,
+    start: str,
+    goal: str,
+    borrow: bool,
+) -> Path | None:
+    names, index, adjacency = _adjacency(board)
     source, target = index[start], index[goal]
     best = [1 << 30] * len(names)
     best[source] = 0

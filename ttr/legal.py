@@ -29,7 +29,6 @@ from ttr.colors import CARD_COLORS, CARD_KINDS, GRAY, KIND_INDEX, LOCO, LOCOMOTI
 from ttr.open_routes import OpenLists, PayClass
 from ttr.payment import count_payments, tunnel_extra_options
 from ttr.state import OPENING, SECOND_CARD, TICKETS, TUNNEL, TURN, Setup, State
-from ttr.turn.stations import station_cost
 from ttr.turn.tickets import keep_choices
 
 STATION: Final = -1  # the "minimum locomotives" of a station's payment class
@@ -142,9 +141,15 @@ def turn_actions(setup: Setup, state: State) -> LegalActions:
     if state.ticket_deck:
         parts.append(DRAW_TICKETS_PART)
         total += 1
-    if state.stations_left[player]:
-        cost = station_cost(setup, state, player)
-        each = gray_payment_count(colors, hand[LOCO], cost, 0)
+    left = state.stations_left[player]
+    if left:
+        rules = setup.rules  # station_cost() and gray_payment_count(), inlined: the hot path
+        costs = rules.station_costs
+        built = rules.stations - left
+        cost = costs[built if built < len(costs) else len(costs) - 1]
+        each = _GRAY_COUNTS.get((colors, hand[LOCO], cost, 0))
+        if each is None:
+            each = gray_payment_count(colors, hand[LOCO], cost, 0)
         if each:
             part = station_part(free_cities(setup, state), cost, each)
             parts.append(part)

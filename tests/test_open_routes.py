@@ -7,9 +7,13 @@ from __future__ import annotations
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from ttr import Game
+from ttr.legal import count_claims
 from ttr.open_routes import is_open
+from ttr.payment import payment_options
 from ttr.state import State, derive, snapshot
 
 
@@ -57,3 +61,31 @@ def test_C5_a_double_at_four_players_is_barred_to_its_owner_only():
     derive(game.setup, state)
     assert twin in open_to(game, 1) and twin not in open_to(game, 0)
     assert state.barred[0] == (twin,) and state.barred[1:] == ((), (), ())
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    rules=st.sampled_from(["usa", "europe"]),
+    counts=st.lists(st.integers(0, 12), min_size=8, max_size=8),
+    locomotives=st.integers(0, 14),
+    trains=st.integers(0, 45),
+)
+def test_C2_C6_claims_counted_from_the_payable_tables_equal_brute_force(
+    rules, counts, locomotives, trains
+):
+    """The classes a hand can pay come from tables built once per board (every count a hand can
+    hold: 12 of a colour, 14 locomotives): the claims they count are every open route's ways to
+    pay, one by one, for any hand and trains left (C2 colours, C6 ferries)."""
+    game = Game(rules, 2, seed=0, record=False)
+    hand = (*counts, locomotives)
+    colors = tuple(sorted(c for c in counts if c))
+    families: list = []
+    listed = count_claims(game.setup, game.state.open, (), hand, colors, trains, families)
+    listed_routes = {route for routes in game.state.open for route in routes}
+    brute = sum(
+        len(payment_options(hand, route.color, route.length, route.locomotives))
+        for route in game.board.routes
+        if route.id in listed_routes and route.length <= trains
+    )
+    assert listed == brute
+    assert listed == sum(len(routes) * each for routes, _, each in families)

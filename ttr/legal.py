@@ -26,10 +26,9 @@ from ttr.actions import (
 )
 from ttr.cards import can_draw
 from ttr.colors import CARD_COLORS, CARD_KINDS, GRAY, KIND_INDEX, LOCO, LOCOMOTIVE, Hand
-from ttr.open_routes import OpenLists, PayClass
+from ttr.open_routes import OpenLists, PayClass, payable_gray, remember
 from ttr.payment import count_payments, tunnel_extra_options
 from ttr.state import OPENING, SECOND_CARD, TICKETS, TUNNEL, TURN, Setup, State
-from ttr.turn.stations import station_cost
 from ttr.turn.tickets import keep_choices
 
 STATION: Final = -1  # the "minimum locomotives" of a station's payment class
@@ -59,15 +58,6 @@ def station_part(cities: tuple[str, ...], cost: int, each: int) -> Part:
 
 
 _GRAY_COUNTS: Final[dict[tuple[tuple[int, ...], int, int, int], int]] = {}
-MEMORY: Final = 100_000  # entries a memo may hold before it starts afresh: a bound never reached in
-# practice (a thousand 5-player games leave fewer than 5,000 gray counts)
-
-
-def remember(memo: dict[Any, Any], key: object, value: object) -> None:
-    """Store ``value`` in ``memo``, emptying it first if it is full."""
-    if len(memo) >= MEMORY:
-        memo.clear()
-    memo[key] = value
 
 
 def gray_payment_count(colors: tuple[int, ...], locomotives: int, cost: int, ferry: int) -> int:
@@ -142,9 +132,15 @@ def turn_actions(setup: Setup, state: State) -> LegalActions:
     if state.ticket_deck:
         parts.append(DRAW_TICKETS_PART)
         total += 1
-    if state.stations_left[player]:
-        cost = station_cost(setup, state, player)
-        each = gray_payment_count(colors, hand[LOCO], cost, 0)
+    left = state.stations_left[player]
+    if left:
+        rules = setup.rules  # station_cost() and gray_payment_count(), inlined: the hot path
+        costs = rules.station_costs
+        built = rules.stations - left
+        cost = costs[built if built < len(costs) else len(costs) - 1]
+        each = _GRAY_COUNTS.get((colors, hand[LOCO], cost, 0))
+        if each is None:
+            each = gray_payment_count(colors, hand[LOCO], cost, 0)
         if each:
             part = station_part(free_cities(setup, state), cost, each)
             parts.append(part)
@@ -190,45 +186,34 @@ def count_claims(
     if barred:  # the classes of the routes barred to this player
         slot_of = classes.slot_of
         bars = [slot_of[route] for route in barred]
-    colored = classes.colored
-    for index in range(LOCO):  # colours: not the locomotives
-        have = hand[index]
+    for rows, have in zip(classes.payable, hand, strict=False):  # colours, not the locomotives
         if not have and not locomotives:  # nothing to pay with
             continue
-        of_color = colored[index]
-        limit = have + locomotives if have + locomotives < trains else trains
-        for slot, length, ferry, pay in of_color:
-            if length > limit:
+        for slot, length, pay, each in rows[have][locomotives]:
+            if length > trains:
                 break
             routes = lists[slot]
-            if routes:  # count_payments for one colour, inlined (C2, C6): the locomotives
-                # paid run from the fewest the colour cards (or the ferry) allow to all of them
-                each = (length if length < locomotives else locomotives) + 1
-                each -= length - have if length - have > ferry else ferry
-                if each > 0:
-                    if barred and slot in bars:
-                        routes = tuple(r for r in routes if r not in barred)
-                        if not routes:
-                            continue
-                    families.append((routes, pay, each))
-                    total += len(routes) * each
-    best = colors[-1] if colors else 0
-    limit = best + locomotives if best + locomotives < trains else trains
-    counts = _GRAY_COUNTS
-    for slot, length, ferry, pay in classes.by_color[LOCO]:  # gray routes
-        if length > limit:
-            break
-        routes = lists[slot]
-        if routes and ferry <= locomotives:
-            ways = counts.get((colors, locomotives, length, ferry))  # gray_payment_count, inlined
-            each = gray_payment_count(colors, locomotives, length, ferry) if ways is None else ways
-            if each:
+            if routes:
                 if barred and slot in bars:
                     routes = tuple(r for r in routes if r not in barred)
                     if not routes:
                         continue
                 families.append((routes, pay, each))
                 total += len(routes) * each
+    gray = classes.gray.get((colors, locomotives))  # payable_gray(), inlined: the hot path
+    if gray is None:
+        gray = payable_gray(classes, colors, locomotives)
+    for slot, length, pay, each in gray:
+        if length > trains:
+            break
+        routes = lists[slot]
+        if routes:
+            if barred and slot in bars:
+                routes = tuple(r for r in routes if r not in barred)
+                if not routes:
+                    continue
+            families.append((routes, pay, each))
+            total += len(routes) * each
     return total
 
 

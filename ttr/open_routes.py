@@ -20,12 +20,15 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from ttr.board import Board
-from ttr.colors import CARD_COLORS, GRAY
+from ttr.colors import CARD_COLORS, CARDS_PER_COLOR, GRAY, LOCO, LOCOMOTIVES_IN_DECK
+from ttr.payment import count_payments
 
 PayClass = tuple[str, int, int]  # (route colour, cost, minimum locomotives; -1 for a station)
+Payable = tuple[tuple[int, int, PayClass, int], ...]
+"""The classes a hand can pay, shortest first: ``(slot, length, pay class, ways to pay)``."""
 OpenLists = tuple[tuple[int, ...], ...]
 """``open[slot]``: the ids of the free routes of payment class ``slot`` that a double does not
 close to everyone; some of them may be barred to one seat (:data:`Barred`)."""
@@ -41,13 +44,18 @@ class RouteClasses:
     """A board's payment classes, worked out once for every game on that board.
 
     ``by_color[i]`` lists ``(slot, length, ferry locomotives, pay class)`` for the routes painted
-    ``CARD_COLORS[i]`` (``i == 8``: gray), shortest first; ``colored`` is the first eight.
+    ``CARD_COLORS[i]`` (``i == 8``: gray), shortest first. ``payable[i][have][locomotives]``
+    lists the classes of colour ``i`` that ``have`` cards of that colour and ``locomotives`` can
+    pay (:data:`Payable`; a hand holds at most 12 cards of a colour and 14 locomotives, S2), and
+    ``gray`` remembers the same for gray routes by the hand's sorted colour counts
+    (:func:`payable_gray`).
     """
 
     pays: tuple[PayClass, ...]
     slot_of: tuple[int, ...]
     by_color: tuple[tuple[tuple[int, int, int, PayClass], ...], ...]
-    colored: tuple[tuple[tuple[int, int, int, PayClass], ...], ...]
+    payable: tuple[tuple[tuple[Payable, ...], ...], ...]
+    gray: dict[tuple[tuple[int, ...], int], Payable]
 
 
 @functools.cache
@@ -62,7 +70,60 @@ def route_classes(board: Board) -> RouteClasses:
         tuple((i, pay[1], pay[2], pay) for i, pay in enumerate(pays) if pay[0] == color)
         for color in (*CARD_COLORS, GRAY)
     )
-    return RouteClasses(tuple(pays), slot_of, by_color, by_color[: len(CARD_COLORS)])
+    payable = tuple(
+        tuple(
+            tuple(
+                payable_classes(by_color[index], (*hand_with(index, have), locomotives))
+                for locomotives in range(LOCOMOTIVES_IN_DECK + 1)
+            )
+            for have in range(CARDS_PER_COLOR + 1)
+        )
+        for index in range(LOCO)
+    )
+    return RouteClasses(tuple(pays), slot_of, by_color, payable, {})
+
+
+def hand_with(index: int, have: int) -> tuple[int, ...]:
+    """The colour counts of a hand holding ``have`` cards of colour ``index`` and no other."""
+    return tuple(have if i == index else 0 for i in range(LOCO))
+
+
+def payable_classes(
+    classes: tuple[tuple[int, int, int, PayClass], ...], hand: tuple[int, ...]
+) -> Payable:
+    """The classes of ``classes`` (one route colour's, shortest first) that ``hand`` can pay."""
+    found = []
+    most = max(hand[:LOCO]) + hand[LOCO]  # the longest route one colour and locomotives pay
+    for slot, length, ferry, pay in classes:
+        if length > most:
+            break
+        each = count_payments(hand, pay[0], length, ferry)
+        if each:
+            found.append((slot, length, pay, each))
+    return tuple(found)
+
+
+MEMORY: Final = 100_000  # entries a memo may hold before it starts afresh: a bound never reached in
+# practice (a thousand 5-player games leave fewer than 5,000 gray counts)
+
+
+def remember(memo: dict[Any, Any], key: object, value: object) -> None:
+    """Store ``value`` in ``memo``, emptying it first if it is full."""
+    if len(memo) >= MEMORY:
+        memo.clear()
+    memo[key] = value
+
+
+def payable_gray(classes: RouteClasses, colors: tuple[int, ...], locomotives: int) -> Payable:
+    """The gray classes a hand can pay, from its non-zero colour counts ``colors`` (sorted) and
+    its ``locomotives``: remembered, since hands repeat a lot."""
+    key = (colors, locomotives)
+    found = classes.gray.get(key)
+    if found is None:
+        hand = (*colors, *(0,) * (LOCO - len(colors)), locomotives)
+        found = payable_classes(classes.by_color[LOCO], hand)
+        remember(classes.gray, key, found)
+    return found
 
 
 def double_bar(

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ttr.actions import DrawCard, check_fields
-from ttr.cards import can_draw, draw, take
+from ttr.cards import draw, take
 from ttr.colors import KIND_INDEX, LOCOMOTIVE
 from ttr.errors import IllegalAction
 from ttr.events import Log
@@ -71,7 +71,7 @@ def play_draw(setup: Setup, state: State, action: DrawCard, log: Log | None) -> 
         end_turn(setup, state, player, log)
     else:
         state.phase = SECOND_CARD
-        if not (can_draw(state) or any(c and c != LOCOMOTIVE for c in state.market)):
+        if not (state.top or state.discard or any(c and c != LOCOMOTIVE for c in state.market)):
             if log:
                 log.add("short_draw", player)
             bump(state, "short_draws")

@@ -11,6 +11,7 @@ Actions (immutable) and gray payment counts are made once and remembered.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from itertools import compress, filterfalse
 from typing import Any, Final
 
 from ttr.actions import (
@@ -25,7 +26,7 @@ from ttr.actions import (
     PayTunnel,
 )
 from ttr.cards import can_draw
-from ttr.colors import CARD_COLORS, CARD_KINDS, GRAY, KIND_INDEX, LOCO, LOCOMOTIVE, Hand
+from ttr.colors import CARD_COLORS, CARD_KINDS, COLOR_SET, GRAY, KIND_INDEX, LOCO, LOCOMOTIVE, Hand
 from ttr.open_routes import OpenLists, PayClass, payable_gray, remember
 from ttr.payment import count_payments, tunnel_extra_options
 from ttr.state import OPENING, SECOND_CARD, TICKETS, TUNNEL, TURN, Setup, State
@@ -84,11 +85,8 @@ def legal_actions(setup: Setup, state: State) -> Sequence[Action]:
         drawable = can_draw(state)
         if drawable and None not in market and LOCOMOTIVE not in market:
             return list(FULL_DRAWS[len(market)])
-        actions: list[Action] = [
-            DRAW_CARDS[slot]
-            for slot, card in enumerate(market)
-            if card is not None and card != LOCOMOTIVE
-        ]
+        # the slots holding a coloured card (C loops: no bytecode a slot)
+        actions: list[Action] = list(compress(DRAW_CARDS, map(COLOR_SET.__contains__, market)))
         if drawable:
             actions.append(DRAW_DECK)
         return actions
@@ -115,7 +113,7 @@ def turn_actions(setup: Setup, state: State) -> LegalActions:
         parts = [FULL_DRAW_PARTS[len(market)]]
         total = len(market) + 1
     else:
-        draws: list[Action] = [DRAW_CARDS[slot] for slot, card in enumerate(market) if card]
+        draws: list[Action] = list(compress(DRAW_CARDS, market))  # the slots holding a card
         if drawable:
             draws.append(DRAW_DECK)
         parts = [ready_part(tuple(draws))] if draws else []
@@ -163,7 +161,7 @@ def free_cities(setup: Setup, state: State) -> tuple[str, ...]:
     last = _FREE.get(setup.board.name)
     if last is not None and last[0] is stations:
         return last[1]
-    free = tuple(city for city in setup.board.cities if city not in stations)
+    free = tuple(filterfalse(stations.__contains__, setup.board.cities))  # a C loop
     _FREE[setup.board.name] = (stations, free)
     return free
 

@@ -201,6 +201,7 @@ def count_claims(
     gray = classes.gray.get((colors, locomotives))  # payable_gray(), inlined: the hot path
     if gray is None:
         gray = payable_gray(classes, colors, locomotives)
+    # the gray classes, as the colours' above: one loop over a list of both ran 3% more bytecodes
     for slot, length, pay, each in gray:
         if length > trains:
             break

@@ -17,7 +17,7 @@ from ttr.actions import Claim
 from ttr.agents import AGENTS, SEARCH_AGENTS, MCTSAgent, make_agent
 from ttr.agents.base import cheapest_claims
 from ttr.agents.determinise import determinise, ticket_weights, unseen_cards
-from ttr.agents.greedy import Paths
+from ttr.agents.greedy import Paths, _dijkstra
 from ttr.agents.mcts import _student, blocking, candidates
 from ttr.game import OPENING, TURN
 from ttr.invariants import violations
@@ -418,3 +418,71 @@ def test_paired_search_overrules_the_greedy_move_only_by_a_significant_gain():
     # the greedy move was played in every deal (and so was the finalist)
     visits = {option["move"]: option["visits"] for option in reason["options"]}
     assert visits[reason["greedy"]] == max(visits.values())
+
+
+@pytest.mark.parametrize("rules", ["usa", "europe"])
+def test_cheapest_paths_reused_across_positions_are_those_a_fresh_search_finds(rules):
+    # greedy games fill the memo of the last search of each query; at every position each
+    # player's paths to every ticket of the pool, with and without borrowing, must be what
+    # Dijkstra finds afresh on that position's owners
+    game = Game(rules, 2, seed=11, record=False)
+    bots = [make_agent("greedy", seat) for seat in range(2)]
+    pool, lock = game.ticket_pool, game.num_players <= game.rules.double_lock_max_players
+    checked = 0
+    while not game.is_over:
+        if game.phase == TURN and game.turn % 3 == 0:
+            paths = Paths(game)
+            for player in range(2):
+                for ticket in pool[::3]:
+                    for borrow in (False, True):
+                        fresh = _dijkstra(
+                            game.board, game.owner, lock, player, ticket.a, ticket.b, borrow
+                        )[0]
+                        assert paths.cheapest(player, ticket.a, ticket.b, borrow) == fresh
+                        checked += 1
+        game.play(bots[game.current_player].choose(game))
+    assert checked > 500
+
+
+def test_a_search_reads_every_route_whose_owner_could_change_its_path():
+    # a route the search did not read may change hands without changing the path
+    game = Game("europe", 2, seed=4)
+    rng = random.Random(4)
+    board, cities = game.board, sorted(game.board.cities)
+    for _ in range(300):
+        owner = [rng.choice([None, None, 0, 1]) for _ in board.routes]
+        a, b = rng.sample(cities, 2)
+        player, borrow = rng.randrange(2), rng.random() < 0.3
+        path, read = _dijkstra(board, owner, True, player, a, b, borrow)
+        unread = sorted(set(range(len(owner))) - set(read))
+        for route in rng.sample(unread, min(8, len(unread))):
+            owner[route] = rng.choice([None, 0, 1])
+        assert _dijkstra(board, owner, True, player, a, b, borrow)[0] == path
+
+
+def test_greedy_bot_ranks_the_tickets_to_keep_its_choice_first():
+    game = Game("europe", 2, seed=6)
+    greedy = make_agent("greedy")
+    ranked = greedy.ranked_keeps(game)
+    assert ranked[0] == greedy.choose(game)
+    assert sorted(ranked, key=str) == sorted(game.legal_actions(), key=str)
+    assert len(ranked) > 3 and ranked != list(game.legal_actions())
+    # the search bot's candidates are the same choices in the same order
+    assert candidates(game, None, prior=ranked[0]) == ranked
+
+
+def test_search_bot_charges_its_overhead_to_the_budget_of_simulated_moves():
+    game = Game("europe", 2, seed=3)
+    plain = MCTSAgent(5, search="halving", iterations=1000, steps=2000, rollout_turns=None)
+    charged = MCTSAgent(
+        5, search="halving", iterations=1000, steps=2000, rollout_turns=None, overhead=100
+    )
+    without, withheld = plain.explain(game).reason, charged.explain(game).reason
+    # an opening rollout is about 150 moves: 100 more for each iteration leaves fewer of them
+    assert withheld["iterations"] < without["iterations"]
+    assert withheld["steps"] + 100 * withheld["iterations"] < 1.5 * 2000
+    tree = MCTSAgent(5, iterations=1000, steps=2000, rollout_turns=None, overhead=100)
+    reason = tree.explain(game).reason
+    assert 2000 <= reason["steps"] + 100 * reason["iterations"] < 2000 + 300
+    with pytest.raises(ValueError, match="overhead"):
+        MCTSAgent(overhead=-1)

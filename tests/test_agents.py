@@ -458,31 +458,3 @@ def test_a_search_reads_every_route_whose_owner_could_change_its_path():
         for route in rng.sample(unread, min(8, len(unread))):
             owner[route] = rng.choice([None, 0, 1])
         assert _dijkstra(board, owner, True, player, a, b, borrow)[0] == path
-
-
-def test_greedy_bot_ranks_the_tickets_to_keep_its_choice_first():
-    game = Game("europe", 2, seed=6)
-    greedy = make_agent("greedy")
-    ranked = greedy.ranked_keeps(game)
-    assert ranked[0] == greedy.choose(game)
-    assert sorted(ranked, key=str) == sorted(game.legal_actions(), key=str)
-    assert len(ranked) > 3 and ranked != list(game.legal_actions())
-    # the search bot's candidates are the same choices in the same order
-    assert candidates(game, None, prior=ranked[0]) == ranked
-
-
-def test_search_bot_charges_its_overhead_to_the_budget_of_simulated_moves():
-    game = Game("europe", 2, seed=3)
-    plain = MCTSAgent(5, search="halving", iterations=1000, steps=2000, rollout_turns=None)
-    charged = MCTSAgent(
-        5, search="halving", iterations=1000, steps=2000, rollout_turns=None, overhead=100
-    )
-    without, withheld = plain.explain(game).reason, charged.explain(game).reason
-    # an opening rollout is about 150 moves: 100 more for each iteration leaves fewer of them
-    assert withheld["iterations"] < without["iterations"]
-    assert withheld["steps"] + 100 * withheld["iterations"] < 1.5 * 2000
-    tree = MCTSAgent(5, iterations=1000, steps=2000, rollout_turns=None, overhead=100)
-    reason = tree.explain(game).reason
-    assert 2000 <= reason["steps"] + 100 * reason["iterations"] < 2000 + 300
-    with pytest.raises(ValueError, match="overhead"):
-        MCTSAgent(overhead=-1)

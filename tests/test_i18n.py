@@ -514,7 +514,7 @@ def test_english_messages_are_the_same_before_and_after_korean_was_used():
     [
         ({"iterations": 0}, "iterations must be at least 1, not 0"),
         ({"steps": -5}, "steps must be at least 1, not -5"),
-        ({"overhead": -1}, "overhead must be at least 0, not -1"),
+        ({"deals": 0}, "deals must be at least 1, not 0"),
         ({"seconds": 0}, "seconds must be positive, not 0"),
         ({"search": "beam"}, "unknown search 'beam' (known: halving, tree)"),
         ({"rollout": "smart"}, "unknown rollout 'smart' (known: greedy, random)"),

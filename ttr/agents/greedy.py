@@ -71,28 +71,6 @@ class GreedyAgent(Agent):
     # tickets ----------------------------------------------------------------------------------
 
     def _keep(self, game: Game, actions: Sequence[Action]) -> tuple[Action, Reason]:
-        ranked, tickets, costs, budget = self._rank_keeps(game, actions)
-        best = ranked[0]
-        kept = [tickets[i] for i in best.keep]
-        return best, {
-            "kind": "keep",
-            "tickets": [game.board.ticket_ref(t) for t in kept],
-            "points": sum(t.points for t in kept),
-            "trains_needed": sum(costs[i] for i in best.keep),
-            "trains_free": budget,
-        }
-
-    def ranked_keeps(self, game: Game) -> list[KeepTickets]:
-        """The choices of tickets on offer to keep, the best first by this bot's measure
-        (points per train of their cheapest paths, within the trains its plan leaves free,
-        fewer tickets first), equal ones in the legal order; the first is the bot's choice."""
-        return self._rank_keeps(game, game.legal_actions())[0]
-
-    def _rank_keeps(
-        self, game: Game, actions: Sequence[Action]
-    ) -> tuple[list[KeepTickets], list[Ticket], list[float], int]:
-        """The keep choices best first, the tickets on offer, their costs in trains, and the
-        trains the plan leaves free."""
         offer = game.offer
         assert offer is not None
         player = game.current_player
@@ -109,9 +87,16 @@ class GreedyAgent(Agent):
                 return (-1.0, -cost)
             return (points / (1 + cost), -len(keep.keep))
 
-        keeps = [action for action in actions if isinstance(action, KeepTickets)]
-        # a stable sort: the first of equal values stays first, as max() would pick it
-        return sorted(keeps, key=value, reverse=True), tickets, costs, budget
+        best = max(actions, key=value)  # type: ignore[arg-type]
+        assert isinstance(best, KeepTickets)
+        kept = [tickets[i] for i in best.keep]
+        return best, {
+            "kind": "keep",
+            "tickets": [game.board.ticket_ref(t) for t in kept],
+            "points": sum(t.points for t in kept),
+            "trains_needed": sum(costs[i] for i in best.keep),
+            "trains_free": budget,
+        }
 
     # planning ---------------------------------------------------------------------------------
 

@@ -44,11 +44,10 @@ legal payment with the fewest locomotives), one draw per face-up card kind, and 
 where the greedy bot would build one. Candidates come in this order: the greedy bot's move,
 the claims it plans, with ``block`` (and ``infer``) up to that many claims on the likeliest
 paths of the others (:func:`blocking`), the draws, the other claims (longest first) and
-tickets, or, when tickets are offered, the choices of them to keep, the greedy bot's best
-first (:meth:`ttr.agents.greedy.GreedyAgent.ranked_keeps`); the paired search takes the
-first ``breadth``; the tree opens them one at a time (progressive widening: a node visited
-``n`` times may have ``widening * sqrt(n)`` children). The second card of a draw and a
-tunnel's extra cost follow the greedy bot.
+tickets, or, when tickets are offered, the choices of them to keep in the legal order (fewest
+tickets first); the paired search takes the first ``breadth``; the tree opens them one at a
+time (progressive widening: a node visited ``n`` times may have ``widening * sqrt(n)``
+children). The second card of a draw and a tunnel's extra cost follow the greedy bot.
 
 The same seed and budget (iterations and steps: not ``seconds``, which depends on the machine)
 give the same move. :meth:`MCTSAgent.explain` returns the
@@ -86,13 +85,12 @@ ITERATIONS = 200
 PAIRED: dict[str, Any] = {
     "search": "halving",
     "iterations": 150,
-    "steps": 6800,
+    "steps": 6000,
     "deals": 3,
     "rollout_turns": None,
     "infer": 6.0,
     "samples": 16,
     "block": 1,
-    "overhead": 10,
 }
 """The search bot of the ladder and the README's figures (``make_agent("mcts")``): the paired
 search with a budget of 5,500 simulated moves a decision (each iteration plays a move in one
@@ -169,7 +167,6 @@ class MCTSAgent(Agent):
         infer: float = 0.0,
         samples: int = 8,
         block: int = 0,
-        overhead: int = 0,
     ):
         super().__init__(seed)
         if iterations is None and steps is None and seconds is None:
@@ -181,7 +178,6 @@ class MCTSAgent(Agent):
             ("breadth", breadth, 1),
             ("deals", deals, 1),
             ("samples", samples, 1),
-            ("overhead", overhead, 0),
         ]:
             if value is not None and value < lowest:
                 raise TTRError(least, name=name, least=lowest, value=value)
@@ -216,7 +212,6 @@ class MCTSAgent(Agent):
         self.infer = infer
         self.samples = samples
         self.block = block
-        self.overhead = overhead
         self.greedy = GreedyAgent(self.rng)
 
     def __repr__(self) -> str:
@@ -278,8 +273,7 @@ class MCTSAgent(Agent):
         probe_value = self._values(probe, seat)[seat]
         budget = self.iterations
         if self.steps is not None:
-            cost = length + self.overhead  # of an iteration, in the budget's moves
-            budget = min(budget or self.steps, max(1, self.steps // cost))
+            budget = min(budget or self.steps, max(1, self.steps // length))
         breadth = min(self.breadth, len(root_options))
         if budget is not None:  # a small budget: fewer moves, each in ``deals`` deals a round
             need = self.deals
@@ -290,7 +284,7 @@ class MCTSAgent(Agent):
         rounds = _halving_rounds(len(challengers))
         values: dict[Hashable, list[float]] = {k: [] for k in moves}
         gains: dict[Hashable, list[float]] = {k: [] for k in challengers}
-        done = steps = charged = 0  # iterations, moves simulated, and moves charged (overhead)
+        done = steps = 0
         first: Game | None = first_deal
         for number in range(rounds):
             alive = [greedy_key, *challengers]
@@ -303,9 +297,7 @@ class MCTSAgent(Agent):
                 # the rounds' share of the step budget so far: stop before a deal that would
                 # overrun it (judged by the mean deal of the round), but play at least one
                 if self.steps is not None and deals:
-                    share = self.steps * (number + 1) / rounds - charged
-                    used = spent + self.overhead * len(alive) * deals
-                    if used + used / deals > share:
+                    if spent + spent / deals > self.steps * (number + 1) / rounds - steps:
                         break
                 if first is not None:  # the probe's deal is the first one
                     deal, first = first, None
@@ -328,7 +320,6 @@ class MCTSAgent(Agent):
                 if until is not None and time.perf_counter() >= until:
                     break
             steps += spent
-            charged += spent + self.overhead * len(alive) * deals
             if len(challengers) > 1:
                 challengers.sort(key=lambda k: -statistics.fmean(gains[k]))
                 challengers = challengers[: (len(challengers) + 1) // 2]
@@ -397,7 +388,7 @@ class MCTSAgent(Agent):
         deadline = None if self.seconds is None else start + self.seconds
         done = steps = 0
         while self.iterations is None or done < self.iterations:
-            if self.steps is not None and steps + self.overhead * done >= self.steps:
+            if self.steps is not None and steps >= self.steps:
                 break
             world = determinise(game, seat, self.rng, weights, self.samples)
             steps += self._iterate(root, world, seat, root_options)
@@ -618,10 +609,8 @@ def move_options(
 
     actions = game.legal_actions()
     if game.phase != TURN or len(actions) <= 8:
-        if game.phase in (OPENING, TICKETS):  # the greedy bot's best choices of tickets first
-            moves: list[Action] = list(_RANKER.ranked_keeps(game))
-        elif len(actions) <= 8:
-            moves = list(actions)
+        if game.phase in (OPENING, TICKETS) or len(actions) <= 8:
+            moves: list[Action] = list(actions)
         else:
             moves = _draw_order(card_draws(actions))
         if first is None:
@@ -644,10 +633,6 @@ def move_options(
         yield from fresh([DRAW_TICKETS])
     if isinstance(prior, tuple) and prior[0] == "station":
         yield from fresh([cheapest_station(game, player, prior[1])])
-
-
-_RANKER = GreedyAgent(0)
-"""Ranks the choices of tickets to keep (the greedy bot draws no random numbers to rank them)."""
 
 
 def blocking(game: Game, weights: Weights, count: int, likely: int = 3) -> list[int]:

@@ -69,7 +69,7 @@ def test_make_agent_knows_every_bot_its_aliases_and_search_budgets():
     search = make_agent("mcts:25", seed=3)
     assert isinstance(search, MCTSAgent) and search.iterations == 25
     assert (search.search, search.rollout_turns) == ("halving", None)
-    assert search.steps == make_agent("mcts").steps == 5500  # the budget that bounds a move
+    assert search.steps == make_agent("mcts").steps == 6000  # the budget that bounds a move
     assert (search.infer, search.samples, search.block) == (6.0, 16, 1)
     for bad in ("bogus", "mcts:0", "mcts:lots", "greedy:5"):
         with pytest.raises(ValueError, match="agent"):

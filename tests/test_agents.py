@@ -17,7 +17,7 @@ from ttr.actions import Claim
 from ttr.agents import AGENTS, SEARCH_AGENTS, MCTSAgent, make_agent
 from ttr.agents.base import cheapest_claims
 from ttr.agents.determinise import determinise, ticket_weights, unseen_cards
-from ttr.agents.greedy import Paths
+from ttr.agents.greedy import Paths, _dijkstra
 from ttr.agents.mcts import _student, blocking, candidates
 from ttr.game import OPENING, TURN
 from ttr.invariants import violations
@@ -69,7 +69,7 @@ def test_make_agent_knows_every_bot_its_aliases_and_search_budgets():
     search = make_agent("mcts:25", seed=3)
     assert isinstance(search, MCTSAgent) and search.iterations == 25
     assert (search.search, search.rollout_turns) == ("halving", None)
-    assert search.steps == make_agent("mcts").steps == 5500  # the budget that bounds a move
+    assert search.steps == make_agent("mcts").steps == 6000  # the budget that bounds a move
     assert (search.infer, search.samples, search.block) == (6.0, 16, 1)
     for bad in ("bogus", "mcts:0", "mcts:lots", "greedy:5"):
         with pytest.raises(ValueError, match="agent"):
@@ -418,3 +418,43 @@ def test_paired_search_overrules_the_greedy_move_only_by_a_significant_gain():
     # the greedy move was played in every deal (and so was the finalist)
     visits = {option["move"]: option["visits"] for option in reason["options"]}
     assert visits[reason["greedy"]] == max(visits.values())
+
+
+@pytest.mark.parametrize("rules", ["usa", "europe"])
+def test_cheapest_paths_reused_across_positions_are_those_a_fresh_search_finds(rules):
+    # greedy games fill the memo of the last search of each query; at every position each
+    # player's paths to every ticket of the pool, with and without borrowing, must be what
+    # Dijkstra finds afresh on that position's owners
+    game = Game(rules, 2, seed=11, record=False)
+    bots = [make_agent("greedy", seat) for seat in range(2)]
+    pool, lock = game.ticket_pool, game.num_players <= game.rules.double_lock_max_players
+    checked = 0
+    while not game.is_over:
+        if game.phase == TURN and game.turn % 3 == 0:
+            paths = Paths(game)
+            for player in range(2):
+                for ticket in pool[::3]:
+                    for borrow in (False, True):
+                        fresh = _dijkstra(
+                            game.board, game.owner, lock, player, ticket.a, ticket.b, borrow
+                        )[0]
+                        assert paths.cheapest(player, ticket.a, ticket.b, borrow) == fresh
+                        checked += 1
+        game.play(bots[game.current_player].choose(game))
+    assert checked > 500
+
+
+def test_a_search_reads_every_route_whose_owner_could_change_its_path():
+    # a route the search did not read may change hands without changing the path
+    game = Game("europe", 2, seed=4)
+    rng = random.Random(4)
+    board, cities = game.board, sorted(game.board.cities)
+    for _ in range(300):
+        owner = [rng.choice([None, None, 0, 1]) for _ in board.routes]
+        a, b = rng.sample(cities, 2)
+        player, borrow = rng.randrange(2), rng.random() < 0.3
+        path, read = _dijkstra(board, owner, True, player, a, b, borrow)
+        unread = sorted(set(range(len(owner))) - set(read))
+        for route in rng.sample(unread, min(8, len(unread))):
+            owner[route] = rng.choice([None, 0, 1])
+        assert _dijkstra(board, owner, True, player, a, b, borrow)[0] == path

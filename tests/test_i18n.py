@@ -43,6 +43,7 @@ from ttr import (
     TTRError,
     load_scenario,
 )
+from ttr.agents import MCTSAgent
 from ttr.i18n import (
     COUNTED,
     SPECS,
@@ -506,3 +507,25 @@ def test_english_messages_are_the_same_before_and_after_korean_was_used():
         HANGUL.search(k) and not HANGUL.search(e) for e, k in zip(english, korean, strict=True)
     )
     assert messages(game, refusals) == english
+
+
+@pytest.mark.parametrize(
+    "options, english",
+    [
+        ({"iterations": 0}, "iterations must be at least 1, not 0"),
+        ({"steps": -5}, "steps must be at least 1, not -5"),
+        ({"deals": 0}, "deals must be at least 1, not 0"),
+        ({"seconds": 0}, "seconds must be positive, not 0"),
+        ({"search": "beam"}, "unknown search 'beam' (known: halving, tree)"),
+        ({"rollout": "smart"}, "unknown rollout 'smart' (known: greedy, random)"),
+    ],
+)
+def test_a_search_bot_set_up_wrongly_is_refused_in_korean(options, english):
+    with pytest.raises(TTRError) as caught:
+        MCTSAgent(**options)
+    assert str(caught.value) == english
+    with language("ko"):
+        korean = str(caught.value)
+    assert HANGUL.search(korean), korean
+    # the field values are shown as they are
+    assert str(next(iter(options.values()))) in korean

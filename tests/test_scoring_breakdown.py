@@ -15,6 +15,7 @@ from ttr.game import Game
 from ttr.rules import EUROPE, USA
 from ttr.scenario import ScenarioError, load_position
 from ttr.scoring.breakdown import (
+    _TRAILS,
     Holdings,
     PlayerScore,
     TicketResult,
@@ -23,7 +24,7 @@ from ttr.scoring.breakdown import (
     route_points,
     score_holdings,
 )
-from ttr.scoring.trail import Trail
+from ttr.scoring.trail import Trail, longest_trail
 
 USA_BOARD = load_board("usa")
 EUROPE_BOARD = load_board("europe")
@@ -433,3 +434,18 @@ def test_V4_variant_flag_picks_the_ticket_list_for_score_and_replay(tmp_path):
     usa.write_text(json.dumps({"rules": "usa", "actions": []}))
     wrong = run_cli("replay", str(usa), "--variant", "big_cities")
     assert wrong.returncode == 2 and "unknown variant" in wrong.stderr
+
+
+def test_remembered_longest_trails_score_as_fresh_ones():
+    # a search scores many finished games whose networks repeat: the remembered trail of a
+    # network is the one computed afresh
+    for seed in (1, 2):
+        game = Game("europe", 2, seed=seed, record=False)
+        play_game(game, [make_agent("greedy", 0), make_agent("greedy", 1)])
+        _TRAILS.clear()
+        fresh = game.outcome()
+        assert len(_TRAILS) == 2
+        assert game.outcome() == fresh  # remembered
+        for seat, score in enumerate(fresh.scores):
+            assert score.longest_trail == longest_trail(game.routes_of(seat))
+            assert score.longest_trail.length > 0

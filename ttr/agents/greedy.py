@@ -9,7 +9,8 @@ plan is done. :meth:`GreedyAgent.explain` says why, as data and as a sentence.
 from __future__ import annotations
 
 import heapq
-from collections.abc import Sequence
+import operator
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from ttr.actions import DRAW_TICKETS, Action, KeepTickets, PayTunnel
@@ -24,12 +25,13 @@ from ttr.agents.base import (
     station_payment,
 )
 from ttr.board import Board, Ticket
-from ttr.colors import GRAY, LOCOMOTIVE
+from ttr.colors import GRAY, LOCOMOTIVE, hand_dict
 from ttr.game import OPENING, SECOND_CARD, TICKETS, TUNNEL, TURN, Game
 from ttr.text import count
 
 Reason = dict[str, Any]
 Path = tuple[int, list[int]]  # (cost in trains, route ids)
+Plan = tuple[list[int], dict[int, tuple[Ticket, int]]]  # routes to claim, the ticket of each
 
 
 class GreedyAgent(Agent):
@@ -101,18 +103,21 @@ class GreedyAgent(Agent):
     def plan(self, game: Game, player: int | None = None) -> list[int]:
         """The open routes this bot means to claim for ``player`` (the one to play by default):
         those on the cheapest paths of its unfinished tickets, serving the most points first."""
-        return self._plan(game, Paths(game), player)[0]
+        return list(self._plan(game, Paths(game), player)[0])
 
-    def _plan(
-        self, game: Game, paths: Paths, player: int | None = None
-    ) -> tuple[list[int], dict[int, tuple[Ticket, int]]]:
+    def _plan(self, game: Game, paths: Paths, player: int | None = None) -> Plan:
         """Open routes on the cheapest paths of this player's unfinished tickets, dearest first,
         and for each the most valuable ticket it serves with the open routes that ticket lacks."""
         player = game.current_player if player is None else player
+        held = game.state.tickets[player]
+        known = paths.plans.get((player, held))
+        if known is not None:  # the same tickets in a position with the same owners
+            return known
         wanted: dict[int, int] = {}
         why: dict[int, tuple[Ticket, int]] = {}
-        owner = game.owner
-        for ticket in game.tickets_of(player):
+        owner = paths.owner
+        pool = game.ticket_pool
+        for ticket in (pool[t] for t in held):
             path = paths.cheapest(player, ticket.a, ticket.b)
             if path is None:
                 continue
@@ -121,7 +126,9 @@ class GreedyAgent(Agent):
                 wanted[route] = wanted.get(route, 0) + ticket.points
                 if route not in why or ticket.points > why[route][0].points:
                     why[route] = (ticket, len(missing))
-        plan = sorted(wanted, key=lambda r: (-wanted[r], -game.board.routes[r].length, r))
+        routes = game.board.routes
+        plan = sorted(wanted, key=lambda r: (-wanted[r], -routes[r].length, r))
+        paths.plans[player, held] = plan, why
         return plan, why
 
     def _turn(
@@ -133,7 +140,7 @@ class GreedyAgent(Agent):
         needed: dict[str, int],
     ) -> tuple[Action, Reason]:
         player = game.current_player
-        hand = game.hands[player]
+        hand = hand_dict(game.state.hands[player])
         for route in plan:
             claim = cheapest_claim(game, player, route, hand)
             if claim is not None:
@@ -263,18 +270,20 @@ def _sentence(game: Game, action: Action, reason: Reason) -> str:
 
 class Paths:
     """Cheapest paths in trains on one position's board (own routes free, open routes cost their
-    length), remembered across positions with the same owners: most actions claim nothing."""
+    length), remembered across positions with the same owners (most actions claim nothing), and
+    reused in a position whose owners differ only on routes the search never looked at."""
 
     def __init__(self, game: Game):
         self.game = game
         self.board = game.board
-        key = (game.rules.name, game.num_players, tuple(game.owner))
+        self.owner = tuple(game.owner)
+        key = (game.rules.name, game.num_players, self.owner)
         memo = _PATHS.get(key)
         if memo is None:
             if len(_PATHS) >= _POSITIONS:
                 _PATHS.clear()
-            memo = _PATHS[key] = {}
-        self.memo = memo
+            memo = _PATHS[key] = ({}, {})
+        self.memo, self.plans = memo
 
     def cheapest(self, player: int, start: str, goal: str, borrow: bool = False) -> Path | None:
         """Dijkstra in trains from ``start`` to ``goal`` for ``player``: (cost, route ids).
@@ -283,11 +292,30 @@ class Paths:
         would help). None when the cities cannot be joined.
         """
         query = (player, start, goal, borrow)
-        if query not in self.memo:
-            game = self.game
-            lock = game.num_players <= game.rules.double_lock_max_players
-            self.memo[query] = _dijkstra(game.board, game.owner, lock, player, start, goal, borrow)
-        return self.memo[query]
+        memo = self.memo
+        if query in memo:
+            return memo[query]
+        game, owner = self.game, self.owner
+        lock = game.num_players <= game.rules.double_lock_max_players
+        # the last search of this query in any position: the same path if every route it
+        # read (the routes and twins of the cities it took from the queue) has the same owner
+        full = (self.board.name, lock, *query)
+        last = _LAST.get(full)
+        if last is not None and last[0](owner) == last[1]:
+            path = last[2]
+        else:
+            path, read = _dijkstra(self.board, owner, lock, player, start, goal, borrow)
+            if len(_LAST) >= _QUERIES:
+                _LAST.clear()
+            getter = operator.itemgetter(*read) if read else _nothing
+            _LAST[full] = (getter, getter(owner), path)
+        memo[query] = path
+        return path
+
+
+def _nothing(owner: Sequence[int | None]) -> tuple[()]:
+    """The owners a search that read no route read: none."""
+    return ()
 
 
 _EMPTY_COSTS: dict[tuple[str, str, str], int] = {}
@@ -298,13 +326,17 @@ def empty_board_cost(board: Board, start: str, goal: str) -> int:
     they cannot be joined), remembered: a board has few tickets."""
     query = (board.name, start, goal)
     if query not in _EMPTY_COSTS:
-        path = _dijkstra(board, (None,) * len(board.routes), False, -1, start, goal, False)
+        path = _dijkstra(board, (None,) * len(board.routes), False, -1, start, goal, False)[0]
         _EMPTY_COSTS[query] = 0 if path is None else path[0]
     return _EMPTY_COSTS[query]
 
 
-_PATHS: dict[tuple, dict[tuple, Path | None]] = {}
+_PATHS: dict[tuple, tuple[dict[tuple, Path | None], dict[tuple, Plan]]] = {}
+"""For each position remembered (by owners), its paths by query and the greedy plans by player
+and tickets held."""
 _POSITIONS = 4096  # positions whose paths are remembered before the memo starts afresh
+_LAST: dict[tuple, tuple[Callable[[Sequence[int | None]], Any], Any, Path | None]] = {}
+_QUERIES = 65536  # queries whose last search is remembered before that memo starts afresh
 
 
 def _dijkstra(
@@ -315,68 +347,72 @@ def _dijkstra(
     start: str,
     goal: str,
     borrow: bool,
-) -> Path | None:
-    names, index, adjacency = _adjacency(board)
+) -> tuple[Path | None, list[int]]:
+    """The cheapest path (None: none) and the routes whose owners the search read (with
+    repeats): the same owners on those routes give the same path."""
+    names, index, adjacency, reads = _adjacency(board)
     source, target = index[start], index[goal]
     best = [1 << 30] * len(names)
     best[source] = 0
     back: dict[int, tuple[int, int]] = {}
+    read: list[int] = []
+    pop, push = heapq.heappop, heapq.heappush
     queue = [(0, source)]  # ties go to the city first in alphabetical order, by its index
     while queue:
-        cost, city = heapq.heappop(queue)
+        cost, city = pop(queue)
         if city == target:
             path = []
             while city != source:
                 city, route = back[city]
                 path.append(route)
-            return cost, path[::-1]
+            return (cost, path[::-1]), read
         if cost > best[city]:
             continue
-        for route, other, length, twin, alike in adjacency[city]:
+        read += reads[city]
+        for route, other, length, twin in adjacency[city]:
             held = owner[route]
-            if held == player:
-                step = 0
-            elif held is None:
+            if held is None:
                 # closed when its double is taken (C5), unless the two are alike: then the
-                # identical twin listed instead of it is what the plan means
-                if not alike and twin >= 0 and owner[twin] is not None:
-                    if owner[twin] == player or lock:
+                # identical twin listed instead of it is what the plan means (twin -1)
+                if twin >= 0:
+                    rival = owner[twin]
+                    if rival is not None and (lock or rival == player):
                         continue
-                step = length
+                step = cost + length
+            elif held == player:
+                step = cost
             elif borrow:
-                step = 100
+                step = cost + 100
             else:
                 continue
-            if cost + step < best[other]:
-                best[other] = cost + step
+            if step < best[other]:
+                best[other] = step
                 back[other] = (city, route)
-                heapq.heappush(queue, (cost + step, other))
-    return None
+                push(queue, (step, other))
+    return None, read
 
 
-Edge = tuple[int, int, int, int, bool]  # route id, other city, length, twin id (-1), alike twin
-_ADJACENCY: dict[str, tuple[list[str], dict[str, int], list[list[Edge]]]] = {}
+Edge = tuple[int, int, int, int]  # route id, other city, length, twin id (-1: none, or alike)
+Adjacency = tuple[list[str], dict[str, int], list[list[Edge]], list[tuple[int, ...]]]
+_ADJACENCY: dict[str, Adjacency] = {}
 
 
-def _adjacency(board: Board) -> tuple[list[str], dict[str, int], list[list[Edge]]]:
-    """The board's cities in alphabetical order, their indices, and each city's routes."""
+def _adjacency(board: Board) -> Adjacency:
+    """The board's cities in alphabetical order, their indices, each city's routes, and the
+    routes whose owners a search reads there (its routes and their twins)."""
     if board.name not in _ADJACENCY:
         names = sorted(board.cities)
         index = {name: i for i, name in enumerate(names)}
         table: list[list[Edge]] = [[] for _ in names]
+        reads: list[tuple[int, ...]] = []
         for route in board.routes:
-            twin = board.twin_id(route.id)
+            twin = board.twin_id(route.id)  # a twin that bars it once taken, if any
+            bar = -1 if twin is None or board.alike_twin(route.id) else twin
             for here, there in ((route.a, route.b), (route.b, route.a)):
-                table[index[here]].append(
-                    (
-                        route.id,
-                        index[there],
-                        route.length,
-                        -1 if twin is None else twin,
-                        board.alike_twin(route.id),
-                    )
-                )
-        _ADJACENCY[board.name] = (names, index, table)
+                table[index[here]].append((route.id, index[there], route.length, bar))
+        for edges in table:
+            reads.append(tuple(sorted({r for edge in edges for r in (edge[0], edge[3]) if r >= 0})))
+        _ADJACENCY[board.name] = (names, index, table, reads)
     return _ADJACENCY[board.name]
 
 

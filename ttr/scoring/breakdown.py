@@ -103,9 +103,24 @@ def route_points(routes: Sequence[Route], rules: RuleSet) -> int:
     return sum(rules.route_points[route.length] for route in routes)
 
 
+_TRAILS: dict[tuple[Route, ...], Trail] = {}
+_TRAILS_KEPT = 4096  # networks whose longest trail is remembered before the memo starts afresh
+
+
+def _longest_trail(routes: tuple[Route, ...]) -> Trail:
+    """:func:`longest_trail` of ``routes``, remembered: a search scores many finished games,
+    and a player's network at the end often repeats among them."""
+    trail = _TRAILS.get(routes)
+    if trail is None:
+        if len(_TRAILS) >= _TRAILS_KEPT:
+            _TRAILS.clear()
+        trail = _TRAILS[routes] = longest_trail(routes)
+    return trail
+
+
 def score_holdings(holdings: Sequence[Holdings], rules: RuleSet) -> Outcome:
     """Score players from what they own (routes, tickets, stations) under ``rules``."""
-    trails = [longest_trail(h.routes) for h in holdings]
+    trails = [_longest_trail(tuple(h.routes)) for h in holdings]
     best = max((t.length for t in trails), default=0)
     scores = []
     for seat, player in enumerate(holdings):

@@ -27,7 +27,8 @@ from ttr.actions import (
 )
 from ttr.cards import can_draw
 from ttr.colors import CARD_COLORS, CARD_KINDS, COLOR_SET, GRAY, KIND_INDEX, LOCO, LOCOMOTIVE, Hand
-from ttr.open_routes import OpenLists, PayClass, payable_gray, remember
+from ttr.memo import remember
+from ttr.open_routes import OpenLists, PayClass, payable_gray
 from ttr.payment import count_payments, tunnel_extra_options
 from ttr.state import OPENING, SECOND_CARD, TICKETS, TUNNEL, TURN, Setup, State
 from ttr.turn.tickets import keep_choices

@@ -20,10 +20,11 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Any
 
 from ttr.board import Board
 from ttr.colors import CARD_COLORS, CARDS_PER_COLOR, GRAY, LOCO, LOCOMOTIVES_IN_DECK
+from ttr.memo import remember
 from ttr.payment import count_payments
 
 PayClass = tuple[str, int, int]  # (route colour, cost, minimum locomotives; -1 for a station)
@@ -101,17 +102,6 @@ def payable_classes(
         if each:
             found.append((slot, length, pay, each))
     return tuple(found)
-
-
-MEMORY: Final = 100_000  # entries a memo may hold before it starts afresh: a bound never reached in
-# practice (a thousand 5-player games leave fewer than 5,000 gray counts)
-
-
-def remember(memo: dict[Any, Any], key: object, value: object) -> None:
-    """Store ``value`` in ``memo``, emptying it first if it is full."""
-    if len(memo) >= MEMORY:
-        memo.clear()
-    memo[key] = value
 
 
 def payable_gray(classes: RouteClasses, colors: tuple[int, ...], locomotives: int) -> Payable:

@@ -27,6 +27,7 @@ from ttr.agents.base import (
 from ttr.board import Board, Ticket
 from ttr.colors import GRAY, LOCOMOTIVE, hand_dict
 from ttr.game import OPENING, SECOND_CARD, TICKETS, TUNNEL, TURN, Game
+from ttr.memo import remember
 from ttr.text import count
 
 Reason = dict[str, Any]
@@ -280,9 +281,8 @@ class Paths:
         key = (game.rules.name, game.num_players, self.owner)
         memo = _PATHS.get(key)
         if memo is None:
-            if len(_PATHS) >= _POSITIONS:
-                _PATHS.clear()
-            memo = _PATHS[key] = ({}, {})
+            memo = ({}, {})
+            remember(_PATHS, key, memo, _POSITIONS)
         self.memo, self.plans = memo
 
     def cheapest(self, player: int, start: str, goal: str, borrow: bool = False) -> Path | None:
@@ -305,10 +305,8 @@ class Paths:
             path = last[2]
         else:
             path, read = _dijkstra(self.board, owner, lock, player, start, goal, borrow)
-            if len(_LAST) >= _QUERIES:
-                _LAST.clear()
             getter = operator.itemgetter(*read) if read else _nothing
-            _LAST[full] = (getter, getter(owner), path)
+            remember(_LAST, full, (getter, getter(owner), path), _QUERIES)
         memo[query] = path
         return path
 

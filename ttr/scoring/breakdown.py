@@ -20,6 +20,7 @@ from typing import Any
 
 from ttr.board import Board, Route, Ticket
 from ttr.i18n import N_, render
+from ttr.memo import remember
 from ttr.rules import RuleSet
 from ttr.scoring.protocols import RouteLike
 from ttr.scoring.stations import best_station_routes
@@ -112,9 +113,8 @@ def _longest_trail(routes: tuple[Route, ...]) -> Trail:
     and a player's network at the end often repeats among them."""
     trail = _TRAILS.get(routes)
     if trail is None:
-        if len(_TRAILS) >= _TRAILS_KEPT:
-            _TRAILS.clear()
-        trail = _TRAILS[routes] = longest_trail(routes)
+        trail = longest_trail(routes)
+        remember(_TRAILS, routes, trail, _TRAILS_KEPT)
     return trail
 
 

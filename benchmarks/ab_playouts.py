@@ -3,11 +3,12 @@
     python benchmarks/ab_playouts.py --old TREE --new TREE [--rounds 200] [--chunk 10]
                                      [--restart 20] [--only usa:4,europe:4:on]
 
-Each ``TREE`` is a checkout of this project (a folder holding ``ttr/bench.py``), for example a
+Each ``TREE`` is a checkout of this project (a folder holding ``ttr/tools/bench.py``, or
+``ttr/bench.py`` before the tree move of issue 26), for example a
 worktree of an older commit: ``git worktree add --detach /tmp/old 7eb33bf``. Both trees run
-their own ``ttr.bench.random_playout`` (the benchmark's workload: full games of uniformly random
-legal actions from the deal, ``record`` off or on) with the same interpreter, in worker
-processes of its own started from a neutral folder with the tree first on ``PYTHONPATH``.
+their own ``ttr.tools.bench.random_playout`` (the benchmark's workload: full games of
+uniformly random legal actions from the deal, ``record`` off or on) with the same interpreter,
+in worker processes of its own started from a neutral folder with the tree first on ``PYTHONPATH``.
 
 How it measures, for each board, player count and narration setting: ``--rounds`` rounds; in
 each round both workers play the same ``--chunk`` seeds one after the other, the order
@@ -42,7 +43,10 @@ CONFIGS += [("usa", 2, True), ("europe", 4, True)]
 
 WORKER = """
 import sys, time
-from ttr.bench import random_playout
+try:
+    from ttr.tools.bench import random_playout
+except ImportError:  # a tree from before the move into ttr/tools
+    from ttr.bench import random_playout
 for line in sys.stdin:
     rules, players, record, start, count = line.split()
     players, record, start, count = int(players), record == "1", int(start), int(count)
@@ -181,8 +185,8 @@ def arguments(argv: list[str] | None = None) -> argparse.Namespace:
     args = parser.parse_args(argv)
     for name in ("old", "new"):
         tree = getattr(args, name)
-        if not (tree / "ttr" / "bench.py").is_file():
-            fail(f"--{name} {str(tree)[:80]}: no ttr/bench.py there")
+        if not any((tree / "ttr" / path).is_file() for path in ("tools/bench.py", "bench.py")):
+            fail(f"--{name} {str(tree)[:80]}: no ttr/tools/bench.py there")
     if not 5 <= args.rounds <= 10_000:
         fail("--rounds must be between 5 and 10000")
     if not 1 <= args.chunk <= 1_000:

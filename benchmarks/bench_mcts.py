@@ -31,7 +31,7 @@ from typing import Any
 from ttr.agents import MCTSAgent, make_agent
 from ttr.agents.mcts import PAIRED
 from ttr.game import Game
-from ttr.simulation import proportion_ci
+from ttr.tools.simulation import proportion_ci
 
 
 def duel(rules: str, seed: int, seat: int, options: dict, opponent: str) -> dict[str, Any]:

@@ -16,7 +16,7 @@ from pathlib import Path
 import nbformat
 from nbclient import NotebookClient
 
-from ttr.bench import machine
+from ttr.tools.bench import machine
 
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
 

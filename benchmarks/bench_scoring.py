@@ -34,8 +34,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from ttr.bench import best_of_ms, percentile  # noqa: E402
 from ttr.scoring import best_station_routes, longest_trail  # noqa: E402
+from ttr.tools.bench import best_of_ms, percentile  # noqa: E402
 
 
 @dataclass(frozen=True)

@@ -37,8 +37,8 @@ from comm.base_comm import BaseComm
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from ttr.game import TURN  # noqa: E402
-from ttr.svg import city_id  # noqa: E402
-from ttr.widgets import (  # noqa: E402
+from ttr.views.svg import city_id  # noqa: E402
+from ttr.views.widgets import (  # noqa: E402
     CardDrawExplorer,
     GameStepper,
     LongestRouteExplorer,
@@ -46,9 +46,9 @@ from ttr.widgets import (  # noqa: E402
     StationPlanner,
     TunnelSimulator,
 )
-from ttr.widgets.card_draw import CardDrawModel  # noqa: E402
-from ttr.widgets.common import bot_game  # noqa: E402
-from ttr.widgets.stepper import StepperModel  # noqa: E402
+from ttr.views.widgets.card_draw import CardDrawModel  # noqa: E402
+from ttr.views.widgets.common import bot_game  # noqa: E402
+from ttr.views.widgets.stepper import StepperModel  # noqa: E402
 
 TARGET_MS = 30.0
 

@@ -90,7 +90,7 @@ def fail(message: str) -> NoReturn:
 
 
 def import_engines(checkout: Path, python: Path | None, ours: Path = ROOT) -> tuple[Any, Any]:
-    """Our ``ttr.bench`` (from the folder ``ours``) and the peer's engine module, starting the
+    """Our ``ttr.tools.bench`` (from the folder ``ours``) and the peer's engine module, starting the
     script again with the peer's interpreter if the peer cannot be imported in this one."""
     if not (peer_path(checkout) / "ticket_to_ride" / "engine").is_dir():
         fail(f"--peer {checkout}: no ticket_to_ride/engine there (a checkout of the peer?)")
@@ -108,14 +108,14 @@ def import_engines(checkout: Path, python: Path | None, ours: Path = ROOT) -> tu
             [str(ours), str(peer_path(checkout)), env.get("PYTHONPATH", "")]
         )
         os.execve(interpreter, [str(interpreter), __file__, *sys.argv[1:]], env)
-    import ttr.bench as engine  # noqa: PLC0415 - after sys.path names our build
+    import ttr.tools.bench as engine  # noqa: PLC0415 - after sys.path names our build
 
     return engine, peer
 
 
 def build_of(engine: Any) -> str:
-    """Which of our builds ``engine`` (:mod:`ttr.bench`) belongs to, and where it is."""
-    import ttr.state  # noqa: PLC0415 - the build that ttr.bench imported
+    """Which of our builds ``engine`` (:mod:`ttr.tools.bench`) belongs to, and where it is."""
+    import ttr.state  # noqa: PLC0415 - the build that ttr.tools.bench imported
 
     package = Path(engine.__file__).parent
     compiled = not str(ttr.state.__file__).endswith(".py")
@@ -123,7 +123,7 @@ def build_of(engine: Any) -> str:
 
 
 def our_playouts(ours: Any, players: int) -> dict[str, Playout]:
-    """Our engine's two loops for USA games of ``players`` (``ours`` is :mod:`ttr.bench`; its
+    """Our engine's two loops for USA games of ``players`` (``ours`` is :mod:`ttr.tools.bench`; its
     ``random_playout`` is the native loop, as ``python -m ttr bench playouts`` runs it)."""
 
     def native(seed: int) -> int:
@@ -257,7 +257,7 @@ def arguments(argv: list[str] | None = None) -> argparse.Namespace:
 def main() -> None:
     args = arguments()
     ours, peer = import_engines(args.peer.resolve(), args.peer_python, args.ours.resolve())
-    from ttr.bench import machine  # noqa: PLC0415 - after sys.path names our build
+    from ttr.tools.bench import machine  # noqa: PLC0415 - after sys.path names our build
 
     print(f"machine: {machine()}")
     print(f"ours: {build_of(ours)}; load average {os.getloadavg()[0]:.1f} at the start")

@@ -18,7 +18,7 @@ from collections.abc import Iterable
 import ipywidgets as widgets
 
 from ttr import load_board
-from ttr.widgets.map import MapWidget
+from ttr.views.widgets.map import MapWidget
 
 HANGUL = re.compile("[\uac00-\ud7a3]")
 RULE_ID = re.compile(r"(?<![A-Za-z])(?:ST|[STDCKEFV])\d+(?:[–-](?:ST|[STDCKEFV])?\d+)?(?!\d)")

@@ -25,12 +25,12 @@ import ttr
 import ttr.agents
 import ttr.colors
 import ttr.events
+import ttr.lessons.teaching
 import ttr.probability
 import ttr.scoring
 import ttr.scoring.breakdown
 import ttr.state
-import ttr.teaching
-import ttr.widgets
+import ttr.views.widgets
 from ttr.rules import RULE_SETS
 
 REPO = GLOSSARY_PATH.parent.parent
@@ -38,14 +38,16 @@ TERMS = glossary_terms()
 
 NAMESPACE: dict[str, object] = {}
 MODULES = (ttr.colors, ttr.state, ttr.scoring.breakdown, ttr.scoring, ttr.probability, ttr.agents)
-for module in (*MODULES, ttr.widgets):
+for module in (*MODULES, ttr.views.widgets):
     NAMESPACE.update(
         (name, value)
         for name, value in vars(module).items()
         if not name.startswith("_") and not isinstance(value, types.ModuleType)
     )
 NAMESPACE.update({name: getattr(ttr, name) for name in ttr.__all__})
-NAMESPACE.update(check=ttr.teaching.check, answer_digest=ttr.teaching.answer_digest, ttr=ttr)
+NAMESPACE.update(
+    check=ttr.lessons.teaching.check, answer_digest=ttr.lessons.teaching.answer_digest, ttr=ttr
+)
 """The names a glossary entry may start with: the package's public names and the modules the
 notebooks import from."""
 

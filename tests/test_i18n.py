@@ -210,7 +210,7 @@ def test_english_is_the_default_and_set_language_switches():
 
 
 def test_an_exercise_check_answers_in_the_language_in_force(capsys):
-    from ttr.teaching import answer_digest, check
+    from ttr.lessons.teaching import answer_digest, check
 
     with language("ko"):
         check(None, answer_digest(9))

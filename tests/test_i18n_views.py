@@ -24,7 +24,7 @@ from ttr import Game, set_language
 from ttr.apps import PlayModel, PlayTable, ScoreSheet, ScoreSheetModel
 from ttr.i18n import language
 from ttr.scenario import stage
-from ttr.widgets import (
+from ttr.views.widgets import (
     CardDrawExplorer,
     CardDrawModel,
     GameStepper,
@@ -33,7 +33,7 @@ from ttr.widgets import (
     StationPlanner,
     TunnelSimulator,
 )
-from ttr.widgets.common import bot_game
+from ttr.views.widgets.common import bot_game
 
 NAMES = ("Ann", "Ben", "Cat", "Dan", "Eve", "You")
 
@@ -343,7 +343,7 @@ def test_a_widget_speaks_the_language_in_force_when_it_is_created():
 
 def test_a_static_map_s_legend_and_tooltips_in_korean():
     from ttr import load_board
-    from ttr.svg import board_svg
+    from ttr.views.svg import board_svg
 
     for name in ("usa", "europe"):
         svg = board_svg(load_board(name), players=["Ann", "Ben"], highlight_routes=[0])

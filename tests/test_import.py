@@ -30,11 +30,11 @@ LATER = (
     "ttr.scenario",
     "ttr.staging",
     "ttr.scoring",
-    "ttr.simulation",
-    "ttr.ladder",
+    "ttr.tools.simulation",
+    "ttr.tools.ladder",
     "ttr.agents",
-    "ttr.svg",
-    "ttr.widgets",
+    "ttr.views.svg",
+    "ttr.views.widgets",
 )
 
 
@@ -85,7 +85,7 @@ def test_the_lazy_names_load_on_first_use():
         "import ttr\nfrom ttr import load_scenario, stage, simulate, Tournament\n"
         "assert callable(load_scenario) and callable(stage) and callable(simulate)"
     )
-    assert {"ttr.scenario", "ttr.staging", "ttr.simulation", "ttr.ladder"} <= loaded
+    assert {"ttr.scenario", "ttr.staging", "ttr.tools.simulation", "ttr.tools.ladder"} <= loaded
 
 
 def test_an_unknown_name_is_an_attribute_error():

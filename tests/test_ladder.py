@@ -13,7 +13,7 @@ import pytest
 
 from ttr import tournament
 from ttr.cli import main
-from ttr.ladder import _bradley_terry, write_json
+from ttr.tools.ladder import _bradley_terry, write_json
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -1,4 +1,4 @@
-"""The lessons' map of several paths (ttr.lesson_views.paths_map) lies on ttr.svg's map."""
+"""The lessons' map of several paths (ttr.lessons.views.paths_map) lies on ttr.views.svg's map."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import re
 import pytest
 
 from ttr import load_board
-from ttr.lesson_views import PATH_COLORS, paths_map
+from ttr.lessons.views import PATH_COLORS, paths_map
 
 USA = load_board("usa")
 NUMBER = r"(-?[\d.]+)"

@@ -2,7 +2,7 @@
 
 Each lesson has a core of at most about 1,000 words of text, then its exercises, then a "Going
 further" part for after class; a "Predict, then run" prompt is answered by a later cell, not given
-away by the cell right after it; and the lessons draw through :mod:`ttr.lesson_views`, so they
+away by the cell right after it; and the lessons draw through :mod:`ttr.lessons.views`, so they
 show only the code that teaches.
 """
 
@@ -68,4 +68,4 @@ def test_predict_prompts_do_not_give_the_answer_away(path: Path) -> None:
 def test_lessons_draw_through_lesson_views(path: Path) -> None:
     code = "\n".join(c.source for c in cells(path) if c.cell_type == "code")
     drawing = re.findall(r"^\s*(?:import|from) (matplotlib\S*|ttr\.plot)\b", code, re.M)
-    assert not drawing, f"{path.stem} draws with {drawing}: use ttr.lesson_views"
+    assert not drawing, f"{path.stem} draws with {drawing}: use ttr.lessons.views"

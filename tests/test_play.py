@@ -28,7 +28,7 @@ from ttr.errors import IllegalAction, SaveError, TTRError
 from ttr.game import OPENING, SECOND_CARD, TUNNEL, TURN
 from ttr.invariants import violations
 from ttr.scenario import stage
-from ttr.widgets.common import bot_game, esc
+from ttr.views.widgets.common import bot_game, esc
 
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
 ANN_VS_BEN = [("Ann", "you"), ("Ben", "greedy")]

@@ -1,4 +1,5 @@
-"""Drawing boards and games (ttr.plot): every train space drawn, deterministic PNGs, no clutter."""
+"""Drawing boards and games (ttr.views.plot): every train space drawn, deterministic PNGs,
+no clutter."""
 
 import itertools
 
@@ -11,8 +12,8 @@ import pytest  # noqa: E402
 from matplotlib.colors import to_rgba  # noqa: E402
 from matplotlib.figure import Figure  # noqa: E402
 
-from ttr import map_layout, plot  # noqa: E402
 from ttr.board import load_board  # noqa: E402
+from ttr.views import map_layout, plot  # noqa: E402
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 TOTAL_SPACES = {"europe": 300, "usa": 309}

@@ -21,7 +21,7 @@ from ttr.colors import CARD_COLORS, CARD_KINDS, GRAY
 from ttr.invariants import violations
 from ttr.payment import count_payments, nth_payment, payment_options
 from ttr.rules import RULE_SETS
-from ttr.simulation import simulate
+from ttr.tools.simulation import simulate
 
 RULES = sorted(RULE_SETS)
 SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])

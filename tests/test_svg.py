@@ -1,4 +1,4 @@
-"""The SVG maps (ttr.svg): well-formed, every route and city addressable, owners, stations and
+"""The SVG maps (ttr.views.svg): well-formed, every route and city addressable, owners, stations and
 highlights marked by class, byte-stable across processes, and bad input refused."""
 
 from __future__ import annotations
@@ -13,10 +13,10 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-import ttr.svg
+import ttr.views.svg
 from ttr import Game, UnknownReference, load_board
-from ttr.map_layout import PLAYER_COLORS
-from ttr.svg import (
+from ttr.views.map_layout import PLAYER_COLORS
+from ttr.views.svg import (
     board_svg,
     city_id,
     game_svg,
@@ -68,7 +68,7 @@ def europe_position(board):
 
 
 def test_the_module_examples_run():
-    assert doctest.testmod(ttr.svg).failed == 0
+    assert doctest.testmod(ttr.views.svg).failed == 0
 
 
 @pytest.mark.parametrize("name", ["europe", "usa"])
@@ -188,7 +188,7 @@ def test_the_same_input_gives_the_same_text_in_another_process(europe):
     svg = board_svg(europe, **position, highlight_routes=[3, 4], title="Same")
     assert svg == board_svg(europe, **position, highlight_routes=[4, 3], title="Same")
     code = (
-        "import hashlib; from ttr import load_board; from ttr.svg import board_svg\n"
+        "import hashlib; from ttr import load_board; from ttr.views.svg import board_svg\n"
         f"svg = board_svg(load_board('europe'), **{position!r}, highlight_routes=[3, 4], "
         "title='Same')\n"
         "print(hashlib.sha256(svg.encode()).hexdigest())"
@@ -267,8 +267,8 @@ def test_text_widths_follow_the_font():
 
 def test_drawing_imports_no_matplotlib():
     code = (
-        "import sys; from ttr import load_board; from ttr.svg import board_svg\n"
+        "import sys; from ttr import load_board; from ttr.views.svg import board_svg\n"
         "board_svg(load_board('usa'))\n"
-        "assert not [m for m in sys.modules if m.startswith(('matplotlib', 'ttr.plot'))]\n"
+        "assert not [m for m in sys.modules if m.startswith(('matplotlib', 'ttr.views.plot'))]\n"
     )
     subprocess.run([sys.executable, "-c", code], check=True)

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from script_helpers import BENCHMARKS, load_script
 
-import ttr.bench
+import ttr.tools.bench
 
 SCRIPT = BENCHMARKS / "vs_peer.py"
 
@@ -42,7 +42,7 @@ def test_our_two_loops_play_the_same_games_and_are_timed_side_by_side():
     """The lazy list and the materialised one list the same actions in the same order, so with
     the same seed both loops play the same game; the timing code reports both sides."""
     script = load_script("vs_peer")
-    loops = script.our_playouts(ttr.bench, 2)
+    loops = script.our_playouts(ttr.tools.bench, 2)
     lengths = [loops["native"](seed) for seed in range(3)]
     assert lengths == [loops["generic"](seed) for seed in range(3)]
     assert min(lengths) > 50
@@ -54,7 +54,7 @@ def test_our_two_loops_play_the_same_games_and_are_timed_side_by_side():
 def test_the_output_names_the_build_of_ours_that_ran():
     import ttr.state
 
-    build = load_script("vs_peer").build_of(ttr.bench)
+    build = load_script("vs_peer").build_of(ttr.tools.bench)
     pure = str(ttr.state.__file__).endswith(".py")
     assert build.startswith("pure Python, " if pure else "compiled (mypyc), ")
-    assert build.endswith(str(Path(ttr.bench.__file__).parent))
+    assert build.endswith(str(Path(ttr.tools.bench.__file__).parent))

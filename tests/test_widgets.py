@@ -30,7 +30,7 @@ from ttr.game import SECOND_CARD, TUNNEL, TURN
 from ttr.probability import hypergeometric, tunnel_extra_distribution
 from ttr.scenario import stage
 from ttr.scoring import best_station_routes, longest_trail
-from ttr.widgets import (
+from ttr.views.widgets import (
     CardDrawExplorer,
     CardDrawModel,
     ClaimModel,
@@ -44,9 +44,9 @@ from ttr.widgets import (
     TunnelModel,
     TunnelSimulator,
 )
-from ttr.widgets.claim import route_reasons
-from ttr.widgets.common import bot_game
-from ttr.widgets.map import MapWidget
+from ttr.views.widgets.claim import route_reasons
+from ttr.views.widgets.common import bot_game
+from ttr.views.widgets.map import MapWidget
 
 
 def text(html: str) -> str:
@@ -110,7 +110,7 @@ def dry(market, deck=(), discard=(), ann=None) -> Game:
 def test_engine_imports_no_widgets_or_plotting():
     code = (
         "import sys, ttr, ttr.game, ttr.agents, ttr.scenario, ttr.scoring, ttr.probability\n"
-        "bad = [m for m in sys.modules if m.startswith(('ttr.widgets', 'ttr.plot', 'ttr.svg', "
+        "bad = [m for m in sys.modules if m.startswith(('ttr.views', "
         "'ipywidgets', 'matplotlib'))]\n"
         "assert not bad, bad\n"
     )

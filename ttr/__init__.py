@@ -41,10 +41,10 @@ from ttr.i18n import get_language, set_language
 from ttr.rules import RULE_SETS, RuleSet, rule_set
 
 if TYPE_CHECKING:  # loaded on first use: see _LAZY
-    from ttr.ladder import Tournament, tournament
     from ttr.scenario import load_position, load_scenario
-    from ttr.simulation import Simulation, simulate
     from ttr.staging import stage
+    from ttr.tools.ladder import Tournament, tournament
+    from ttr.tools.simulation import Simulation, simulate
 
 __all__ = [
     "Action",
@@ -92,10 +92,10 @@ _LAZY = {
     "load_position": "ttr.scenario",
     "load_scenario": "ttr.scenario",
     "stage": "ttr.staging",
-    "simulate": "ttr.simulation",
-    "Simulation": "ttr.simulation",
-    "tournament": "ttr.ladder",
-    "Tournament": "ttr.ladder",
+    "simulate": "ttr.tools.simulation",
+    "Simulation": "ttr.tools.simulation",
+    "tournament": "ttr.tools.ladder",
+    "Tournament": "ttr.tools.ladder",
 }
 """Names loaded on first use: ``import ttr`` loads the engine (:class:`Game` and what it plays
 with), not the scenario files, the simulations or the ladder (and their JSON, file and bot

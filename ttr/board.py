@@ -153,13 +153,13 @@ class Board:
 
     def _repr_svg_(self) -> str:
         """Draw the board in a notebook (the engine itself never imports drawing code)."""
-        from ttr.svg import board_svg
+        from ttr.views.svg import board_svg
 
         return board_svg(self)
 
     def _repr_html_(self) -> str:
         """The same picture as an ``<img>`` (shown in notebooks that are not trusted yet)."""
-        from ttr.svg import board_svg
+        from ttr.views.svg import board_svg
 
         return board_svg(self)._repr_html_()
 

@@ -18,10 +18,10 @@ from ttr.errors import TTRError
 from ttr.game import Game
 from ttr.i18n import N_, gettext, pgettext, render
 from ttr.jsonio import check_writable, write_json
-from ttr.ladder import add_arguments as add_tournament_arguments
 from ttr.persist import state_to_dict
 from ttr.scenario import load_position, load_scenario
 from ttr.scoring.breakdown import outcome_table, outcome_to_dict, score_holdings
+from ttr.tools.ladder import add_arguments as add_tournament_arguments
 
 
 class _Parser(argparse.ArgumentParser):
@@ -121,7 +121,7 @@ def _score(args: argparse.Namespace) -> int:
 
 
 def _simulate(args: argparse.Namespace) -> int:
-    from ttr.simulation import check_run, simulate
+    from ttr.tools.simulation import check_run, simulate
 
     check_run(args.games, args.jobs)
     if args.json:
@@ -143,7 +143,7 @@ def _simulate(args: argparse.Namespace) -> int:
 
 
 def _bench(args: argparse.Namespace) -> int:
-    from ttr.bench import main as bench
+    from ttr.tools.bench import main as bench
 
     bench(args.what, quick=args.quick)
     return 0

@@ -584,12 +584,12 @@ class Game:
 
     def _repr_svg_(self) -> str:
         """Draw the game in a notebook (the engine itself never imports drawing code)."""
-        from ttr.svg import game_svg
+        from ttr.views.svg import game_svg
 
         return game_svg(self)
 
     def _repr_html_(self) -> str:
         """The same picture as an ``<img>`` (shown in notebooks that are not trusted yet)."""
-        from ttr.svg import game_svg
+        from ttr.views.svg import game_svg
 
         return game_svg(self)._repr_html_()

@@ -26,7 +26,7 @@ A field's format spec says how to say its value in the language in force:
 
 Any other field is shown as it is (a :class:`Message` value is rendered first).
 
-The views (:mod:`ttr.widgets`, :mod:`ttr.apps`) and the command line speak through the same
+The views (:mod:`ttr.views.widgets`, :mod:`ttr.apps`) and the command line speak through the same
 catalogue: a widget's labels are rendered when it is created (or redrawn), so it speaks the
 language in force then. A short word that means different things in different places (a button's
 "Keep", a table's "tickets") is marked with a context: ``prender("button", "Keep")``.

@@ -69,9 +69,9 @@ WIDGETS = (
 )
 """The CSS class (``ttr-<name>``) of each teaching widget."""
 GALLERY_CELLS = (
-    "from ttr.widgets import (CardDrawExplorer, GameStepper, LongestRouteExplorer,\n"
+    "from ttr.views.widgets import (CardDrawExplorer, GameStepper, LongestRouteExplorer,\n"
     "                         RouteClaimer, StationPlanner, TunnelSimulator)\n"
-    "from ttr.widgets.common import bot_game\n\n"
+    "from ttr.views.widgets.common import bot_game\n\n"
     "europe5 = bot_game('europe', 5, 1)  # five players: the widest tables",
     "stepper = GameStepper(europe5, teacher=True)\nstepper.last_button.click()\nstepper",
     "CardDrawExplorer()",

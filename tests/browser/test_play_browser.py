@@ -31,7 +31,7 @@ from test_voila import check_no_fallback as check_voila
 from test_voila import voila
 
 from ttr.apps import PlayModel, PlayTable
-from ttr.svg import city_id
+from ttr.views.svg import city_id
 
 pytestmark = pytest.mark.browser
 

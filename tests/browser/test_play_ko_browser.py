@@ -31,7 +31,7 @@ from test_voila import voila
 from ttr.apps import PlayModel, PlayTable
 from ttr.apps.coach import lesson
 from ttr.i18n import language
-from ttr.svg import route_id
+from ttr.views.svg import route_id
 
 pytestmark = pytest.mark.browser
 

@@ -1,4 +1,4 @@
-"""Apps: whole games on the clickable map, built on the teaching widgets (:mod:`ttr.widgets`).
+"""Apps: whole games on the clickable map, built on the teaching widgets (:mod:`ttr.views.widgets`).
 
 ==================================  ===================================  ========================
 app (module)                        model                                what it is for

@@ -21,7 +21,7 @@ from ttr.board import Board
 from ttr.i18n import N_, gettext, prender, render
 from ttr.rules import RuleSet
 from ttr.scoring.breakdown import Outcome
-from ttr.widgets.common import esc, player_swatch, table_html
+from ttr.views.widgets.common import esc, player_swatch, table_html
 
 __all__ = ["breakdown_html", "focus_choices", "focus_marks"]
 

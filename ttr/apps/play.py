@@ -61,7 +61,7 @@ from ttr.jsonio import parse_json, read_json, write_json
 from ttr.payment import payment_options
 from ttr.scoring import best_station_routes, completed_tickets
 from ttr.scoring.breakdown import Outcome
-from ttr.widgets.claim import route_reasons
+from ttr.views.widgets.claim import route_reasons
 
 __all__ = [
     "HUMAN",

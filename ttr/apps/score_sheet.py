@@ -47,8 +47,8 @@ from ttr.rules import RULE_SETS, RuleSet, rule_set
 from ttr.scenario import position_players
 from ttr.scoring.breakdown import Holdings, Outcome, score_holdings
 from ttr.state import DEFAULT_NAMES, player_names
-from ttr.widgets.common import button, esc, message_html, panel, player_swatch, row
-from ttr.widgets.map import MapClick, MapWidget
+from ttr.views.widgets.common import button, esc, message_html, panel, player_swatch, row
+from ttr.views.widgets.map import MapClick, MapWidget
 
 __all__ = ["Problem", "ScoreSheet", "ScoreSheetModel"]
 

@@ -26,10 +26,10 @@ from ttr.apps.play import HUMAN, MAX_OFFER, SPEED_LABELS, SPEEDS, PlayModel, Sea
 from ttr.errors import TTRError
 from ttr.game import DEFAULT_NAMES
 from ttr.i18n import Np_, pgettext, prender, render
-from ttr.map_layout import HIGHLIGHT_COLOR
 from ttr.rules import RULE_SETS
-from ttr.svg import city_id
-from ttr.widgets.common import (
+from ttr.views.map_layout import HIGHLIGHT_COLOR
+from ttr.views.svg import city_id
+from ttr.views.widgets.common import (
     button,
     card_button_style,
     cards_html,
@@ -42,8 +42,8 @@ from ttr.widgets.common import (
     row,
     table_html,
 )
-from ttr.widgets.map import MapClick, MapWidget
-from ttr.widgets.stepper import GameStepper
+from ttr.views.widgets.map import MapClick, MapWidget
+from ttr.views.widgets.stepper import GameStepper
 
 __all__ = ["PlayTable"]
 

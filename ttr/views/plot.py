@@ -1,12 +1,12 @@
-"""Maps as matplotlib figures: the optional PNG export of :mod:`ttr.svg`'s drawing.
+"""Maps as matplotlib figures: the optional PNG export of :mod:`ttr.views.svg`'s drawing.
 
-Notebooks and widgets show maps as SVG (:mod:`ttr.svg`; ``Board`` and ``Game`` display
+Notebooks and widgets show maps as SVG (:mod:`ttr.views.svg`; ``Board`` and ``Game`` display
 themselves with ``_repr_svg_``). This module draws the same map with matplotlib, for a PNG file
 or to combine a map with charts in one figure. Everything here draws on a
 :class:`matplotlib.axes.Axes` and returns it, so a notebook can add its own layers on top.
 
 Where things go (city positions for ``layout="board"`` or ``"geo"``, train spaces, bowed routes,
-label slots) and their colours come from :mod:`ttr.map_layout`, shared with the SVG drawing:
+label slots) and their colours come from :mod:`ttr.views.map_layout`, shared with the SVG drawing:
 
 * every route is a row of train spaces, one rectangle per space, in the route's colour; the two
   routes of a double route run side by side;
@@ -46,7 +46,7 @@ from matplotlib.textpath import TextPath
 from matplotlib.transforms import Affine2D, Affine2DBase, ScaledTranslation, Transform
 
 from ttr.board import Board
-from ttr.map_layout import (
+from ttr.views.map_layout import (
     CITY_EDGE,
     CITY_FACE,
     CITY_RADIUS,
@@ -155,7 +155,7 @@ def _text_collections(paths, offsets, offset_transform, transform, color, halo, 
 
 
 def _label_width(text: str, size: float) -> float:
-    """A label's width in points (for :func:`ttr.map_layout.label_slots`)."""
+    """A label's width in points (for :func:`ttr.views.map_layout.label_slots`)."""
     return _glyphs(text, size)[1]
 
 
@@ -183,7 +183,7 @@ def _legend_glyph(entry: LegendEntry, game: bool, color: str) -> tuple:
 
 
 def _legend_sections(board: Board, players, stations: bool, highlight: bool, color: str):
-    """[(title, [(glyph, label)])], from :func:`ttr.map_layout.legend_entries`."""
+    """[(title, [(glyph, label)])], from :func:`ttr.views.map_layout.legend_entries`."""
     game = players is not None
     return [
         (title, [(_legend_glyph(e, game, color), e.label) for e in entries])

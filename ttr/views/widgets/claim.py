@@ -5,7 +5,7 @@ copy of the game, so nothing changes) and explains the route's rules either way:
 gray routes and locomotives (C2), double routes at 2-3 against 4-5 players (C5), ferries (C6),
 tunnels (C7), and the trains needed (C1). A refusal starts with the engine's rule id.
 
->>> from ttr.widgets.claim import ClaimModel
+>>> from ttr.views.widgets.claim import ClaimModel
 >>> model = ClaimModel.demo(players=3)
 >>> model.select("Bruxelles-Paris (yellow)")
 >>> model.pay("yellow", 0)
@@ -30,7 +30,7 @@ from ttr.game import DEFAULT_NAMES, TUNNEL, TURN, Game
 from ttr.i18n import prender, render
 from ttr.payment import payment_options
 from ttr.scenario import stage
-from ttr.widgets.common import (
+from ttr.views.widgets.common import (
     button,
     cards_html,
     chosen_color,
@@ -45,7 +45,7 @@ from ttr.widgets.common import (
     show_payment,
     teaching_layout,
 )
-from ttr.widgets.map import MapClick, MapWidget
+from ttr.views.widgets.map import MapClick, MapWidget
 
 __all__ = ["ClaimModel", "RouteClaimer", "Verdict"]
 

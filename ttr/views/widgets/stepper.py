@@ -7,7 +7,7 @@ position after the ``k``-th action (an opening ticket choice, one card of a draw
 (and, in teacher view, the hand and tickets themselves), the market, the decks, the narrated
 events of the step, and what the viewer picked on the map.
 
->>> from ttr.widgets.stepper import StepperModel
+>>> from ttr.views.widgets.stepper import StepperModel
 >>> model = StepperModel.bot_game("usa", players=2, seed=1)
 >>> model.step, model.forward(), model.step
 (0, 1, 1)
@@ -26,8 +26,8 @@ import ipywidgets as widgets
 from ttr.board import Route
 from ttr.game import Game
 from ttr.i18n import Np_, pgettext, prender, render
-from ttr.svg import route_title
-from ttr.widgets.common import (
+from ttr.views.svg import route_title
+from ttr.views.widgets.common import (
     button,
     cards_html,
     esc,
@@ -40,7 +40,7 @@ from ttr.widgets.common import (
     table_html,
     teaching_layout,
 )
-from ttr.widgets.map import MapClick, MapWidget
+from ttr.views.widgets.map import MapClick, MapWidget
 
 __all__ = ["GameStepper", "PlayerRow", "StepView", "StepperModel"]
 
@@ -401,8 +401,8 @@ class GameStepper(widgets.VBox):
     ``GameStepper(game)`` (or any :class:`StepperModel` source). Controls: ``first_button``,
     ``back_button``, ``next_button``, ``last_button``, ``slider``, ``autoplay`` (a toggle that
     plays one step after another), ``teacher`` (checkbox: show every hand); output: ``map`` (a
-    :class:`~ttr.widgets.map.MapWidget`: this step's new routes and stations glow; a click on a
-    route or a city tells who took it and when, in ``picked``), ``headline``, ``info`` and
+    :class:`~ttr.views.widgets.map.MapWidget`: this step's new routes and stations glow; a click on
+    a route or a city tells who took it and when, in ``picked``), ``headline``, ``info`` and
     ``narration`` (HTML). The model is ``.model``.
     """
 

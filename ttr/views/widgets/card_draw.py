@@ -10,7 +10,7 @@ Slots are numbered 1-5, as on the table and in the notation (``draw 3``). The ma
 cards are for: the routes the hand could pay for glow, and :meth:`CardDrawModel.route_need`
 says what a route still needs.
 
->>> from ttr.widgets.card_draw import CardDrawModel
+>>> from ttr.views.widgets.card_draw import CardDrawModel
 >>> model = CardDrawModel.from_scenario("face_up_locomotive_refill")
 >>> model.take(1).split(".")[0]
 'Ann takes the face-up red card from slot 1'
@@ -34,8 +34,8 @@ from ttr.game import SECOND_CARD, TURN, Game
 from ttr.i18n import N_, pgettext, prender, render
 from ttr.payment import payment_options
 from ttr.scenario import load_scenario, stage
-from ttr.svg import route_title
-from ttr.widgets.common import (
+from ttr.views.svg import route_title
+from ttr.views.widgets.common import (
     button,
     card_button_style,
     cards_html,
@@ -47,11 +47,11 @@ from ttr.widgets.common import (
     row,
     teaching_layout,
 )
-from ttr.widgets.map import MapClick, MapWidget
+from ttr.views.widgets.map import MapClick, MapWidget
 
 __all__ = ["CardDrawExplorer", "CardDrawModel", "DrawResult", "Frame"]
 
-SCENARIOS = Path(__file__).resolve().parents[2] / "data" / "scenarios"
+SCENARIOS = Path(__file__).resolve().parents[3] / "data" / "scenarios"
 
 
 @dataclass(frozen=True)

@@ -1,4 +1,4 @@
-"""The clickable map: :class:`MapWidget`, an anywidget showing the SVG of :mod:`ttr.svg`.
+"""The clickable map: :class:`MapWidget`, an anywidget showing the SVG of :mod:`ttr.views.svg`.
 
 The picture (``svg``) is drawn once, with every mark that can appear on it hidden (its legend,
 ``legend``, is HTML below it, in the page's own font size); after that,
@@ -15,7 +15,7 @@ The stylesheet of every teaching widget (``widgets.css``: the map scales, panels
 travels with this widget, which all of them contain.
 
 >>> from ttr import load_board
->>> from ttr.widgets.map import MapWidget
+>>> from ttr.views.widgets.map import MapWidget
 >>> board = load_board("usa")
 >>> seen = []
 >>> view = MapWidget(board, ["Ann", "Ben"])
@@ -45,8 +45,8 @@ from ipywidgets import CallbackDispatcher
 
 from ttr.board import Board, Route
 from ttr.i18n import N_, gettext
-from ttr.map_layout import game_marks
-from ttr.svg import Marks, city_id, legend_html, live_svg, route_id
+from ttr.views.map_layout import game_marks
+from ttr.views.svg import Marks, city_id, legend_html, live_svg, route_id
 
 __all__ = ["MapClick", "MapWidget"]
 
@@ -149,7 +149,7 @@ class MapWidget(anywidget.AnyWidget):
         notes: Mapping[str, str] | None = None,
     ) -> None:
         """Show these owners (route id -> seat), stations (city -> seat) and highlights (as
-        :func:`ttr.svg.board_svg` reads them), and ``marks`` (element id -> class names) and
+        :func:`ttr.views.svg.board_svg` reads them), and ``marks`` (element id -> class names) and
         ``notes`` (element id -> words for its tooltip); every change reaches the browser in one
         message."""
         extra = self._by_element(marks, "marks")

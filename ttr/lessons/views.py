@@ -1,10 +1,10 @@
 """Maps and charts for the classroom lessons (notebooks 10 onwards), so a lesson shows only the code
 that teaches.
 
-Maps are SVG pictures from :mod:`ttr.svg`; :func:`paths_map` draws several paths on one map, each
-in its own colour. Charts are matplotlib figures that show themselves as a cell's last expression
-(:class:`ttr.plot.MapFigure`), so no lesson needs pyplot. Everything is deterministic: the same
-input gives the same picture. The engine never imports this module.
+Maps are SVG pictures from :mod:`ttr.views.svg`; :func:`paths_map` draws several paths on one
+map, each in its own colour. Charts are matplotlib figures that show themselves as a cell's last
+expression (:class:`ttr.views.plot.MapFigure`), so no lesson needs pyplot. Everything is
+deterministic: the same input gives the same picture. The engine never imports this module.
 """
 
 from __future__ import annotations
@@ -20,10 +20,10 @@ import numpy as np
 from matplotlib.figure import Figure
 
 from ttr.board import Board, Route
-from ttr.map_layout import CITY_FACE, PLAYER_COLORS, SPACE_WIDTH, geometry
-from ttr.plot import MapFigure
-from ttr.simulation import proportion_ci
-from ttr.svg import Svg, board_svg, game_svg
+from ttr.tools.simulation import proportion_ci
+from ttr.views.map_layout import CITY_FACE, PLAYER_COLORS, SPACE_WIDTH, geometry
+from ttr.views.plot import MapFigure
+from ttr.views.svg import Svg, board_svg, game_svg
 
 PATH_COLORS = PLAYER_COLORS
 """The colours of the paths of :func:`paths_map`: the player colours, which no route has."""
@@ -61,7 +61,7 @@ def paths_map(
     along it. A key below the map names the paths; ``ends`` are ringed."""
     svg = str(board_svg(board, highlight_cities=list(ends), title=title))
     sea, size = _SEA.search(svg), _SIZE.search(svg)
-    assert sea and size, "ttr.svg changed the shape of its picture"
+    assert sea and size, "ttr.views.svg changed the shape of its picture"
     top, width, height = (float(v) for v in sea.groups())
     geo = geometry(board, "board")
     (x0, x1), (y0, y1) = geo.xlim, geo.ylim
@@ -104,7 +104,7 @@ def paths_map(
 
 
 def _n(x: float) -> str:
-    """A picture coordinate with one decimal, as :mod:`ttr.svg` writes them."""
+    """A picture coordinate with one decimal, as :mod:`ttr.views.svg` writes them."""
     text = f"{x:.1f}".removesuffix(".0")
     return "0" if text == "-0" else text
 
@@ -264,8 +264,8 @@ BOT_COLORS = {"random": "#a7a7a7", "long": "#2b6fd6", "greedy": "#2e9e45"}
 
 
 def score_histograms(sims: dict) -> Figure:
-    """One panel per experiment (name -> :class:`ttr.simulation.Simulation`): each seat's final
-    scores as a histogram, its mean as a dashed line."""
+    """One panel per experiment (name -> :class:`ttr.tools.simulation.Simulation`): each seat's
+    final scores as a histogram, its mean as a dashed line."""
     fig = MapFigure(figsize=(12, 3.4), dpi=100, facecolor="white")
     axes = fig.subplots(1, len(sims), squeeze=False)[0]
     for ax, (name, sim) in zip(axes, sims.items(), strict=True):

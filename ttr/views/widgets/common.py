@@ -19,8 +19,8 @@ from ttr.actions import Decline, PayTunnel
 from ttr.board import Board, Route
 from ttr.colors import CARD_COLORS, CARD_KINDS, LOCOMOTIVE
 from ttr.i18n import Np_, pgettext, prender, render
-from ttr.map_layout import DARK_ROUTE_COLORS, ROUTE_EDGE, ROUTE_FACE, player_color
-from ttr.widgets.map import MapWidget
+from ttr.views.map_layout import DARK_ROUTE_COLORS, ROUTE_EDGE, ROUTE_FACE, player_color
+from ttr.views.widgets.map import MapWidget
 
 __all__ = [
     "LOCOS_ONLY",

@@ -15,20 +15,20 @@ The models import no ipywidgets.
 
 Every widget is an ``ipywidgets.VBox`` with its controls as attributes (``next_button``,
 ``slider``...), its model as ``.model`` and its map as ``.map``: a
-:class:`~ttr.widgets.map.MapWidget` (the SVG of :mod:`ttr.svg`, drawn once, restyled by element
-id, reporting clicks on routes and cities). Tests and notebooks drive them from Python:
+:class:`~ttr.views.widgets.map.MapWidget` (the SVG of :mod:`ttr.views.svg`, drawn once, restyled
+by element id, reporting clicks on routes and cities). Tests and notebooks drive them from Python:
 ``widget.next_button.click()``, ``widget.slider.value = 10``, ``widget.map.click("route-7")``.
 The map scales with the page and the panels wrap below it when there is no room beside it
 (``widgets.css``). The engine never imports this package.
 """
 
-from ttr.widgets.card_draw import CardDrawExplorer, CardDrawModel
-from ttr.widgets.claim import ClaimModel, RouteClaimer
-from ttr.widgets.longest import LongestModel, LongestRouteExplorer
-from ttr.widgets.map import MapClick, MapWidget
-from ttr.widgets.stations import StationModel, StationPlanner
-from ttr.widgets.stepper import GameStepper, StepperModel
-from ttr.widgets.tunnel import TunnelModel, TunnelSimulator
+from ttr.views.widgets.card_draw import CardDrawExplorer, CardDrawModel
+from ttr.views.widgets.claim import ClaimModel, RouteClaimer
+from ttr.views.widgets.longest import LongestModel, LongestRouteExplorer
+from ttr.views.widgets.map import MapClick, MapWidget
+from ttr.views.widgets.stations import StationModel, StationPlanner
+from ttr.views.widgets.stepper import GameStepper, StepperModel
+from ttr.views.widgets.tunnel import TunnelModel, TunnelSimulator
 
 __all__ = [
     "CardDrawExplorer",

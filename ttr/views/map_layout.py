@@ -1,5 +1,5 @@
-"""Where everything on a map goes, and its colours: the drawing shared by :mod:`ttr.svg` and
-:mod:`ttr.plot`.
+"""Where everything on a map goes, and its colours: the drawing shared by :mod:`ttr.views.svg` and
+:mod:`ttr.views.plot`.
 
 Nothing here draws. :func:`geometry` places a board once per layout (cached): every city at a
 fixed position (``"board"``: the printed map's pixel positions; ``"geo"``: longitude and

@@ -226,7 +226,7 @@ class Tournament:
 
 
 def _wilson(hits: float, total: int) -> tuple[float, float, float]:
-    from ttr.simulation import proportion_ci  # the bots load only when a tournament runs
+    from ttr.tools.simulation import proportion_ci  # the bots load only when a tournament runs
 
     return proportion_ci(hits, total)
 

@@ -2,14 +2,14 @@
 library, the same text for the same input.
 
 >>> from ttr import load_board
->>> from ttr.svg import board_svg
+>>> from ttr.views.svg import board_svg
 >>> svg = board_svg(load_board("usa"), highlight_routes=["Denver-Omaha"], title="Denver-Omaha")
 >>> svg.startswith("<svg") and 'id="route-0"' in svg and 'id="city-New_York"' in svg
 True
 
 :func:`board_svg` draws a board, :func:`game_svg` a game (``Board`` and ``Game`` show themselves
-in a notebook through it, with ``_repr_svg_``). The picture is the one :mod:`ttr.plot` draws,
-from the same layout (:mod:`ttr.map_layout`): every route a row of train spaces in its colour,
+in a notebook through it, with ``_repr_svg_``). The picture is the one :mod:`ttr.views.plot` draws,
+from the same layout (:mod:`ttr.views.map_layout`): every route a row of train spaces in its colour,
 doubles side by side, tunnels outlined and striped, ferries with one "L" disc per locomotive
 they need, claimed routes in their owner's player colour with a black outline (unclaimed ones
 paler in a game), a station as a pentagon filled in its owner's colour, highlighted routes on a
@@ -23,7 +23,7 @@ Every element a reader may point at is addressable and explains itself on hover:
   ``city-New_York``) with a ``<title>``, its dot, its label and, when built, its station;
 * the picture scales (``viewBox``) and its styles are classes (``ttr-o<seat>`` on an owned
   route, ``ttr-s<seat>`` on a city with a station, ``ttr-lit`` on a highlighted one), so the
-  clickable map (:mod:`ttr.widgets.map`) restyles elements by id without redrawing.
+  clickable map (:mod:`ttr.views.widgets.map`) restyles elements by id without redrawing.
 
 Numbers are written with one decimal, so the text is byte-stable across runs and processes (the
 notebooks' tests compare it).
@@ -42,7 +42,7 @@ import numpy as np
 
 from ttr.board import Board, Route
 from ttr.i18n import Np_, pgettext, render
-from ttr.map_layout import (
+from ttr.views.map_layout import (
     CITY_EDGE,
     CITY_FACE,
     CITY_RADIUS,
@@ -78,7 +78,8 @@ __all__ = [
 ]
 
 LABEL_SIZE = 8.5
-"""City names, in points of :func:`ttr.map_layout.label_slots` (shared with :mod:`ttr.plot`)."""
+"""City names, in points of :func:`ttr.views.map_layout.label_slots` (shared with
+:mod:`ttr.views.plot`)."""
 _LABEL_SCALE = 2.8
 """Board pixels per point: a city name is ``LABEL_SIZE * _LABEL_SCALE`` (about 24) units tall."""
 _LEGEND_SIZE = 22.0
@@ -200,7 +201,7 @@ LEGEND_WORDS = (
     Np_("legend", "station"),
     Np_("legend", "highlighted"),
 )
-"""The words of :func:`ttr.map_layout.legend_entries`, as the live map's legend says them."""
+"""The words of :func:`ttr.views.map_layout.legend_entries`, as the live map's legend says them."""
 
 
 def _legend_label(entry: LegendEntry) -> str:

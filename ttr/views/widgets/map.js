@@ -1,9 +1,9 @@
-// The clickable map (ttr/widgets/map.py): shows the SVG that ttr.svg drew, restyles routes and
+// The clickable map (ttr/views/widgets/map.py): shows the SVG that ttr.views.svg drew, restyles routes and
 // cities by element id when owners, stations or highlights change, and reports clicks.
 // The picture itself is sent once; every later change is a few small lists. `marks` adds the
 // caller's classes to elements, `notes` adds words to their tooltips.
 
-const SEATS = 5; // player colours repeat after five seats, as in ttr.map_layout
+const SEATS = 5; // player colours repeat after five seats, as in ttr.views.map_layout
 
 function cityId(name) {
   return "city-" + name.replaceAll(" ", "_");

@@ -5,7 +5,7 @@ which opponent route each one borrows, chosen to score the most ticket points (S
 :func:`ttr.scoring.best_station_routes`), which tickets that completes, and what the stations
 cost in unbuilt-station points (ST6). The position itself never changes.
 
->>> from ttr.widgets.stations import StationModel
+>>> from ttr.views.widgets.stations import StationModel
 >>> model = StationModel.demo()
 >>> model.place("Nowhere")
 'ST1: there is no city called Nowhere'
@@ -21,7 +21,7 @@ from ttr.board import Route, Ticket, UnknownReference
 from ttr.game import Game
 from ttr.i18n import N_, gettext, prender, render
 from ttr.scoring import StationChoice, best_station_routes, completed_tickets
-from ttr.widgets.common import (
+from ttr.views.widgets.common import (
     bot_game,
     button,
     esc,
@@ -32,7 +32,7 @@ from ttr.widgets.common import (
     table_html,
     teaching_layout,
 )
-from ttr.widgets.map import MapClick, MapWidget
+from ttr.views.widgets.map import MapClick, MapWidget
 
 __all__ = ["StationModel", "StationPlanner", "StationView", "TicketLine"]
 

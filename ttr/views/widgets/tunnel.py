@@ -6,7 +6,7 @@ reports the revealed cards, the extra cost, and whether the hand can pay it. Pay
 see the outcome (C7-C8). Beside it, the exact probability of each extra cost for the current
 deck (:func:`ttr.probability.tunnel_extra_distribution`), and the tally of the reveals so far.
 
->>> from ttr.widgets.tunnel import TunnelModel
+>>> from ttr.views.widgets.tunnel import TunnelModel
 >>> model = TunnelModel.demo()
 >>> model.select("Barcelona-Pamplona"); model.pay("red", 0)
 >>> round(float(model.distribution()[0]), 3)        # no extra card: 3 misses in a row
@@ -29,8 +29,8 @@ from ttr.i18n import prender, render
 from ttr.payment import tunnel_extra_options
 from ttr.probability import tunnel_extra_distribution
 from ttr.scenario import stage
-from ttr.widgets.claim import ClaimModel, Verdict
-from ttr.widgets.common import (
+from ttr.views.widgets.claim import ClaimModel, Verdict
+from ttr.views.widgets.common import (
     button,
     cards_html,
     chosen_color,
@@ -45,7 +45,7 @@ from ttr.widgets.common import (
     table_html,
     teaching_layout,
 )
-from ttr.widgets.map import MapClick, MapWidget
+from ttr.views.widgets.map import MapClick, MapWidget
 
 __all__ = ["Reveal", "TunnelModel", "TunnelSimulator", "distribution_html"]
 

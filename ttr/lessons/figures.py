@@ -1,6 +1,6 @@
 """Figures for the algorithm lessons 16-20, so that the notebooks show only the code that teaches.
 
-The maps are SVG from :mod:`ttr.svg`; the charts are PNG images from matplotlib. Both are the
+The maps are SVG from :mod:`ttr.views.svg`; the charts are PNG images from matplotlib. Both are the
 same for the same input (fixed positions, no timestamps). The engine never imports this module.
 """
 
@@ -16,8 +16,8 @@ from matplotlib.figure import Figure
 from matplotlib.patches import Circle
 
 from ttr.board import Board, Route
-from ttr.plot import figure_png
-from ttr.svg import Svg, board_svg
+from ttr.views.plot import figure_png
+from ttr.views.svg import Svg, board_svg
 
 Panel = tuple[str, Iterable[Route | int | str], Iterable[str]]
 """One map of :func:`map_panels`: its title, the routes to light up and the cities to mark."""
@@ -31,7 +31,7 @@ _VIEW_BOX = re.compile(r'viewBox="0 0 ([\d.]+) ([\d.]+)"')
 def map_panels(board: Board, panels: Sequence[Panel], columns: int = 2, width: int = 1200) -> Svg:
     """Small copies of the board side by side, each with its own title, routes and cities.
 
-    One SVG picture ``width`` pixels wide that holds one :func:`ttr.svg.board_svg` drawing per
+    One SVG picture ``width`` pixels wide that holds one :func:`ttr.views.svg.board_svg` drawing per
     panel, in rows of ``columns``; it scales down to fit narrower screens.
     """
     maps = [

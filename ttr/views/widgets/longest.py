@@ -5,7 +5,7 @@ model keeps a set of routes switched on and asks :func:`ttr.scoring.longest_trai
 the best trail through them; the widget draws the routes in one player colour and makes the
 trail glow.
 
->>> from ttr.widgets.longest import LongestModel
+>>> from ttr.views.widgets.longest import LongestModel
 >>> model = LongestModel.from_refs("usa", ["Denver-Kansas City", "Kansas City-Saint Louis"])
 >>> model.length
 6
@@ -25,7 +25,7 @@ from ttr.board import Board, Route, load_board
 from ttr.game import Game
 from ttr.i18n import N_, prender, render
 from ttr.scoring import Trail, longest_trail
-from ttr.widgets.common import (
+from ttr.views.widgets.common import (
     bot_game,
     button,
     esc,
@@ -35,7 +35,7 @@ from ttr.widgets.common import (
     row,
     teaching_layout,
 )
-from ttr.widgets.map import MapClick, MapWidget
+from ttr.views.widgets.map import MapClick, MapWidget
 
 __all__ = ["LongestModel", "LongestRouteExplorer"]
 

@@ -395,7 +395,7 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         try:
             check_writable(args.json)
-        except OSError as err:
+        except TTRError as err:
             raise TTRError(f"--json: {err}") from None
     result = tournament(
         args.map,

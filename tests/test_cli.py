@@ -187,3 +187,22 @@ def test_an_agent_name_with_a_bad_budget_is_one_line(name):
     )
     assert result.returncode == 2
     assert result.stderr.count("\n") == 1 and "internal error" not in result.stderr
+
+
+def test_score_refuses_a_ticket_held_by_two_players(tmp_path):
+    """The deck has each ticket once: two players cannot both hold Paris-Wien (issue 28)."""
+    players = [
+        {"name": "Ann", "tickets": ["Paris-Wien"]},
+        {"name": "Ben", "tickets": ["Wien-Paris"]},
+    ]
+    path = write(tmp_path, "two.json", json.dumps({"map": "europe", "players": players}))
+    result = ttr("score", path)
+    assert result.returncode == 2 and "held by Ann too" in result.stderr
+    assert result.stderr.count("\n") == 1
+
+
+def test_score_refuses_a_route_owned_by_two_players(tmp_path):
+    players = [{"name": name, "routes": ["Paris-Bruxelles (red)"]} for name in ("Ann", "Ben")]
+    path = write(tmp_path, "two.json", json.dumps({"map": "europe", "players": players}))
+    result = ttr("score", path)
+    assert result.returncode == 2 and "owned twice" in result.stderr

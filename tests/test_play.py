@@ -20,10 +20,9 @@ from turn_helpers import spent
 from ttr import Game
 from ttr.actions import BuildStation, Claim, DrawCard, KeepTickets, PayTunnel
 from ttr.agents.greedy import GreedyAgent
-from ttr.apps import PlayModel, PlayTable
-from ttr.apps import play as play_module
+from ttr.apps import PlayModel, PlayTable, coach, saves, seats, session, sheet, view
 from ttr.apps.coach import LESSONS, lesson, note_html, refusal, served_alone
-from ttr.apps.play import public_lines
+from ttr.apps.view import public_lines
 from ttr.errors import IllegalAction, SaveError, TTRError
 from ttr.game import OPENING, SECOND_CARD, TUNNEL, TURN
 from ttr.invariants import violations
@@ -452,8 +451,9 @@ def test_no_table_without_a_person():
         PlayModel.new("usa", [("Ann", "you"), ("Ben", "chess")])
 
 
-def test_the_model_imports_no_ipywidgets():
-    assert "ipywidgets" not in inspect.getsource(play_module)
+@pytest.mark.parametrize("module", [coach, saves, seats, session, sheet, view])
+def test_the_models_import_no_ipywidgets(module):
+    assert "ipywidgets" not in inspect.getsource(module)
 
 
 def test_pay_tunnel_options_are_the_engine_s():

@@ -16,7 +16,7 @@ draw from the deck.
 '02_drawing_cards.ipynb#Never-a-face-up-locomotive-second-(D4)'
 
 The coach reads only the game's public API and the seat's own observation (see
-:mod:`ttr.apps.play`), never another player's hand or tickets.
+:mod:`ttr.apps.view`), never another player's hand or tickets.
 """
 
 from __future__ import annotations
@@ -39,8 +39,12 @@ from ttr.actions import (
     Pass,
     PayTunnel,
 )
+from ttr.board import Route
+from ttr.colors import LOCOMOTIVE
 from ttr.errors import IllegalAction
+from ttr.game import OPENING, SECOND_CARD, TICKETS, TUNNEL
 from ttr.i18n import N_, Np_, fill, gettext, pgettext, prender, render
+from ttr.views.widgets.claim import route_reasons
 
 if TYPE_CHECKING:
     from ttr.agents.base import Choice
@@ -59,6 +63,7 @@ __all__ = [
     "notes_html",
     "refusal",
     "rules_cited",
+    "rules_in_play",
     "served_alone",
 ]
 
@@ -362,3 +367,105 @@ def hint_text(game: Game, choice: Choice) -> str:
         reason["trains_needed"] = int(reason["trains_needed"])
     template = _REASONS.get(kind, _REASONS["last resort"])
     return fill(gettext(template), move=move_words(game, choice.action), **reason)
+
+
+def rules_in_play(game: Game, seat: int, selection: Route | str | None) -> list[str]:
+    """The rules in play for the choices in front of ``seat`` (who is to play), each with its
+    rule id: the ticket offer, the second card, the tunnel, or a turn (with the route or the
+    station city ``selection`` being paid for)."""
+    rules, phase = game.rules, game.phase
+    if phase in (OPENING, TICKETS):
+        offer = game.offer
+        assert offer is not None
+        went = {
+            "box": N_("leave the game"),
+            "bottom": N_("go under the ticket deck"),
+            "bottom_shuffled": N_("are shuffled under the ticket deck"),
+        }[offer.unkept]
+        most = (
+            render(" and at most {high}", high=offer.keep_max)
+            if offer.keep_max < len(offer.tickets)
+            else ""
+        )
+        texts = [
+            render(
+                "Keep at least {low} of these {offered} tickets{most}; the others {went} ({rule}).",
+                low=offer.keep_min,
+                offered=len(offer.tickets),
+                most=most,
+                went=gettext(went),
+                rule=offer.rule,
+            )
+        ]
+        return texts + [
+            render("Kept tickets stay secret and are never thrown away (K3)."),
+            render(
+                "At the end a ticket whose cities your routes join scores its points; "
+                "any other loses them (K4)."
+            ),
+        ]
+    if phase == SECOND_CARD:
+        return [
+            render(
+                "Your second card (D1): any face-up card except a locomotive (D4), or the top "
+                "of the deck, even if it turns out to be a locomotive (D5)."
+            ),
+            render("A face-up card you take is replaced at once from the deck (D2)."),
+        ]
+    if phase == TUNNEL:
+        tunnel = game.tunnel
+        assert tunnel is not None
+        paid = (
+            render("locomotives only")
+            if tunnel.color is None
+            else render("{color:colour}", color=tunnel.color)
+        )
+        revealed = (
+            render("{colors:colour list}", colors=tunnel.revealed)
+            if tunnel.revealed
+            else render("nothing")
+        )
+        return [
+            render(
+                "The deck revealed {revealed}: each card matching your payment ({paid}) or a "
+                "locomotive costs one more card (C7).",
+                revealed=revealed,
+                paid=paid,
+            ),
+            render(
+                "Pay the extra, or decline: your cards go back to your hand and your turn "
+                "ends; the revealed cards are discarded either way (C8)."
+            ),
+        ]
+    texts = [
+        render(
+            "On your turn you do exactly one thing (T1): draw 2 train cards (D1), claim a "
+            "route (C1, C2), draw destination tickets (K1), or build a station (ST1)."
+        )
+        if rules.has_stations
+        else render(
+            "On your turn you do exactly one thing (T1): draw 2 train cards (D1), claim a "
+            "route (C1, C2), draw destination tickets (K1)."
+        )
+    ]
+    if any(card == LOCOMOTIVE for card in game.cards.market):
+        texts.append(
+            render("A face-up locomotive taken as your first card is the whole draw (D3).")
+        )
+    if isinstance(selection, Route):
+        texts += route_reasons(game, selection, seat)
+    elif isinstance(selection, str):
+        texts.append(
+            render(
+                "A station goes on any city without one, and costs 1, 2, then 3 cards of one "
+                "colour (ST1, ST2); at the end it lends you one opponent route there (ST3)."
+            )
+        )
+    if game.final_turns_left is not None:
+        texts.append(
+            render(
+                "The final round is on: {turns:#turn} left, yours included (E1).",
+                turns=game.final_turns_left,
+            )
+        )
+    return texts

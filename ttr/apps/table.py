@@ -1,4 +1,4 @@
-"""The play table: :class:`PlayTable`, the widget that shows a :class:`~ttr.apps.play.PlayModel`.
+"""The play table: :class:`PlayTable`, the widget that shows a :class:`~ttr.apps.session.PlayModel`.
 
 Every control is an attribute, so tests and notebooks drive the table from Python as a person
 does with the mouse: ``table.slot_buttons[2].click()``, ``table.deck_button.click()``,
@@ -22,7 +22,9 @@ import ipywidgets as widgets
 
 from ttr.apps.breakdown import breakdown_html
 from ttr.apps.coach import notes_html, served_alone
-from ttr.apps.play import HUMAN, MAX_OFFER, SPEED_LABELS, SPEEDS, PlayModel, Seat, TableView
+from ttr.apps.seats import HUMAN, SPEED_LABELS, SPEEDS, Seat
+from ttr.apps.session import MAX_OFFER, PlayModel
+from ttr.apps.view import TableView
 from ttr.errors import TTRError
 from ttr.game import DEFAULT_NAMES
 from ttr.i18n import Np_, pgettext, prender, render

@@ -52,11 +52,13 @@ if TYPE_CHECKING:
 
 __all__ = [
     "LESSONS",
+    "LESSON_LINKS",
     "NOTEBOOK_TITLES",
     "Lesson",
     "Note",
     "hint_text",
     "lesson",
+    "lesson_links",
     "move_words",
     "note_html",
     "notebook_title",
@@ -156,6 +158,14 @@ ADVICE = {
 }
 """What to try instead, after a refusal under some rules."""
 
+LESSON_LINKS = "{notebook}.ipynb#{anchor}"
+"""Where a rule's section is, relative to the app's notebook: JupyterLab and the browser
+edition (JupyterLite, whose JupyterLab opens a notebook link in a tab) and Voila serving the
+notebooks' folder (``make play``: a new tab renders the lesson). Another place is a template
+with ``{notebook}`` and ``{anchor}`` in the environment variable ``TTR_LESSON_LINKS`` (the book:
+``{notebook}.html#{anchor}``; a JupyterLite site elsewhere:
+``https://host/lab/index.html?path={notebook}.ipynb``), see :func:`lesson_links`."""
+
 _RULE_ID = re.compile(r"\b(ST[1-6]|[STDCKEFV]\d{1,2})\b")
 _CITED = re.compile(r"\(([^()]*\b(?:ST[1-6]|[STDCKEFV]\d{1,2})\b[^()]*)\)")
 _RANGE = re.compile(r"\b(ST|[STDCKEFV])(\d{1,2})\s*[–-]\s*(?:ST|[STDCKEFV])?(\d{1,2})\b")
@@ -180,7 +190,13 @@ class Lesson:
         the notebook's top: a new browser tab is moved to another workspace
         (``lab/workspaces/auto-…``), which drops the fragment, even in the ``X.ipynb?#heading``
         form its documentation gives; so :func:`note_html` names the notebook beside it."""
-        return f"{self.notebook}.ipynb#{quote(self.anchor, safe='()-,.:;!?')}"
+        return self.url(LESSON_LINKS)
+
+    def url(self, template: str) -> str:
+        """The section's address by ``template`` (see :data:`LESSON_LINKS`), with
+        ``{notebook}`` (its file name without ``.ipynb``) and ``{anchor}`` filled in."""
+        anchor = quote(self.anchor, safe="()-,.:;!?")
+        return template.replace("{notebook}", self.notebook).replace("{anchor}", anchor)
 
     @property
     def label(self) -> str:
@@ -245,16 +261,17 @@ def refusal(err: IllegalAction) -> Note:
 _MARKS = {"refusal": ("✘", "#b3261e"), "done": ("✔", "#1b7f3b"), "hint": ("➤", "#6a4c00")}
 
 
-def note_html(note: Note, links: bool = True) -> str:
-    """One note as HTML: its text, then the section teaching each rule it cites, as a link
-    (``links``) or, where the rule notebooks cannot be opened (an app served alone by Voila),
-    by notebook and heading."""
+def note_html(note: Note, links: str | None = LESSON_LINKS) -> str:
+    """One note as HTML: its text, then the section teaching each rule it cites (each section
+    once), as a link by the template ``links`` (see :data:`LESSON_LINKS`) with its notebook
+    named beside it or, where the rule notebooks cannot be opened (``links`` None), by notebook
+    and heading."""
     icon, color = _MARKS.get(note.kind, ("•", "#333"))
-    where = [lesson(rule) for rule in note.rules]
-    if links:  # the notebook named too, should a link open it at its top
+    where = list({(at.notebook, at.heading): at for at in map(lesson, note.rules)}.values())
+    if links is not None:  # the notebook named too, should a link open it at its top
         shown = " · ".join(
             f"{html.escape(notebook_title(at.notebook))}, “"
-            f'<a href="{html.escape(at.href)}" target="_blank" rel="noopener" '
+            f'<a href="{html.escape(at.url(links))}" target="_blank" rel="noopener" '
             f'title="{html.escape(at.title)}">{html.escape(at.label)}</a>”'
             for at in where
         )
@@ -271,9 +288,19 @@ def note_html(note: Note, links: bool = True) -> str:
     )
 
 
-def notes_html(notes: list[Note] | tuple[Note, ...], links: bool = True) -> str:
+def notes_html(notes: list[Note] | tuple[Note, ...], links: str | None = LESSON_LINKS) -> str:
     """Several notes, one under the other."""
     return "".join(note_html(note, links) for note in notes)
+
+
+def lesson_links() -> str | None:
+    """The template of the lesson links here: ``TTR_LESSON_LINKS`` when set, else
+    :data:`LESSON_LINKS`, or None (name the sections, without links) where the notebook is
+    served alone by Voila and no other notebook can open."""
+    template = os.environ.get("TTR_LESSON_LINKS", "").strip()
+    if template:
+        return template
+    return None if served_alone() else LESSON_LINKS
 
 
 def served_alone() -> bool:

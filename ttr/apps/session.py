@@ -318,7 +318,11 @@ class PlayModel:
                     route.id, color, max(route.locomotives, min(hand[LOCOMOTIVE], route.length - 1))
                 )
             ]
-        return self._choose_among(route, tries, route_reasons(game, route, seat)[0])
+        reasons = route_reasons(
+            game, route, seat
+        )  # the colours (C2), and a ferry's or tunnel's rule
+        about = [reasons[0], *(r for r in reasons if "(C6)" in r or "(C7)" in r)]
+        return self._choose_among(route, tries, " ".join(about))
 
     def click_city(self, city: str) -> Note:
         """A click on a city: the ways to pay for a station there become the options (ST1-ST2)."""
@@ -408,6 +412,15 @@ class PlayModel:
                 Note("info", render("Click a route or a city first: then choose how to pay."))
             )
         return self._play(options[index].action)
+
+    def cancel(self) -> Note:
+        """Put away the payment choice in front of the person (the route or station city they
+        clicked): nothing is played, and any other action may follow."""
+        if self.selection is None or self.game.phase != TURN:
+            return self._say(Note("info", render("There is no payment choice to cancel.")))
+        what = target_name(self.game.board, self.selection)
+        self.selection = None
+        return self._say(Note("info", render("{what}: cancelled, nothing paid.", what=what)))
 
     def decline(self) -> Note:
         """Give up the tunnel being claimed: the cards go back and the turn ends (C8)."""

@@ -429,10 +429,12 @@ def prompt(model: PlayModel, viewer: int | None) -> str:
 
 
 def target_name(board: Board, target: Route | str) -> str:
+    """What the person is paying for: ``"Essen-København (3 gray, ferry of 1 locomotive)"``
+    (the colour said once, also for a route of a double), or ``"A station in Wien"``."""
     if isinstance(target, Route):
         return render(
             "{ref:route} ({length} {color:colour}{kind})",
-            ref=board.ref(target),
+            ref=board.ref(target).removesuffix(f" ({target.color})"),
             length=target.length,
             color=target.color,
             kind=_kind(target),

@@ -318,9 +318,8 @@ class PlayModel:
                     route.id, color, max(route.locomotives, min(hand[LOCOMOTIVE], route.length - 1))
                 )
             ]
-        reasons = route_reasons(
-            game, route, seat
-        )  # the colours (C2), and a ferry's or tunnel's rule
+        # the colours (C2), and a ferry's (C6) or a tunnel's (C7) own rule
+        reasons = route_reasons(game, route, seat)
         about = [reasons[0], *(r for r in reasons if "(C6)" in r or "(C7)" in r)]
         return self._choose_among(route, tries, " ".join(about))
 

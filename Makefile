@@ -71,18 +71,24 @@ test: venv
 classroom: venv
 	$(BIN)/voila --no-browser notebooks/classroom_app.ipynb
 
+# The apps are served with their folder, so that the coach's "Learn it" links open the lesson
+# notebooks in a new tab; each app is at the address printed first.
 play: venv
-	$(BIN)/voila --no-browser notebooks/play.ipynb
+	@echo "The play table: http://localhost:8866/voila/render/play.ipynb"
+	$(BIN)/voila --no-browser notebooks/
 
 scoresheet: venv
-	$(BIN)/voila --no-browser notebooks/score_sheet.ipynb
+	@echo "The score sheet: http://localhost:8866/voila/render/score_sheet.ipynb"
+	$(BIN)/voila --no-browser notebooks/
 
 # Voila starts the kernel the notebook names: ttr-ko, so the engine speaks Korean there.
 play-ko: venv
-	$(BIN)/voila --no-browser notebooks/ko/play.ipynb
+	@echo "게임 테이블: http://localhost:8866/voila/render/ko/play.ipynb"
+	$(BIN)/voila --no-browser notebooks/
 
 scoresheet-ko: venv
-	$(BIN)/voila --no-browser notebooks/ko/score_sheet.ipynb
+	@echo "점수표: http://localhost:8866/voila/render/ko/score_sheet.ipynb"
+	$(BIN)/voila --no-browser notebooks/
 
 # Renders the committed outputs (no notebook is executed); see docs/conf.py.
 book: venv

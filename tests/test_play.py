@@ -20,10 +20,9 @@ from turn_helpers import spent
 from ttr import Game
 from ttr.actions import BuildStation, Claim, DrawCard, KeepTickets, PayTunnel
 from ttr.agents.greedy import GreedyAgent
-from ttr.apps import PlayModel, PlayTable
-from ttr.apps import play as play_module
-from ttr.apps.coach import LESSONS, lesson, note_html, refusal, served_alone
-from ttr.apps.play import public_lines
+from ttr.apps import PlayModel, PlayTable, coach, saves, seats, session, sheet, view
+from ttr.apps.coach import LESSONS, Note, lesson, note_html, refusal, served_alone
+from ttr.apps.view import public_lines
 from ttr.errors import IllegalAction, SaveError, TTRError
 from ttr.game import OPENING, SECOND_CARD, TUNNEL, TURN
 from ttr.invariants import violations
@@ -269,15 +268,37 @@ def test_S5_refusal_names_the_rule_and_links_its_lesson():
 
 def test_lesson_links_only_where_notebooks_open(monkeypatch):
     note = refusal(IllegalAction("D4", "a face-up locomotive cannot be the second card"))
-    assert "<a href" in note_html(note) and "<a href" not in note_html(note, links=False)
+    assert "<a href" in note_html(note) and "<a href" not in note_html(note, links=None)
     assert "02 · Drawing train cards, “Never a face-up locomotive second (D4)”" in note_html(
-        note, links=False
+        note, links=None
     )
+    monkeypatch.delenv("TTR_LESSON_LINKS", raising=False)
     monkeypatch.setenv("SERVER_SOFTWARE", "voila/0.5.13")
     monkeypatch.setenv("SCRIPT_NAME", "/")  # voila play.ipynb: this notebook alone
     assert served_alone() and not PlayTable().lesson_links
     monkeypatch.setenv("SCRIPT_NAME", "/voila/render/play.ipynb")  # a folder: links open
     assert not served_alone() and PlayTable().lesson_links
+    monkeypatch.setenv("SCRIPT_NAME", "/")
+    monkeypatch.setenv(
+        "TTR_LESSON_LINKS", "https://example.org/lab/index.html?path={notebook}.ipynb"
+    )
+    assert PlayTable().lesson_links == "https://example.org/lab/index.html?path={notebook}.ipynb"
+
+
+def test_lesson_links_follow_a_template_for_the_book_and_the_browser_edition():
+    note = refusal(IllegalAction("D4", "a face-up locomotive cannot be the second card"))
+    lite = "lab/index.html?path={notebook}.ipynb"
+    assert 'href="lab/index.html?path=02_drawing_cards.ipynb"' in note_html(note, lite)
+    book = note_html(note, "{notebook}.html#{anchor}")
+    assert 'href="02_drawing_cards.html#Never-a-face-up-locomotive-second-(D4)"' in book
+    assert 'target="_blank"' in book
+
+
+def test_a_station_s_lesson_is_named_once():
+    note = Note("done", "Ann builds a station in Wien, the first, paying pink (ST1-ST2).")
+    assert note.rules == ("ST1", "ST2")
+    assert note_html(note).count("Building a station (ST1, ST2)") == 2  # the link and its title
+    assert note_html(note, None).count("Building a station") == 1
 
 
 def test_D4_and_T3_refusals_during_a_draw():
@@ -321,6 +342,39 @@ def test_a_route_click_offers_its_payments_then_claims():
     assert route.id in model.view().highlight_routes
     assert model.choose(0).kind == "done"
     assert model.game.owner[route.id] == 0 and model.game.hands[0]["black"] == 0
+
+
+def test_C6_a_ferry_s_payment_note_cites_its_rule_and_names_its_colour_once():
+    model = staged_table(hands={"Ann": {"orange": 2, "loco": 1}})
+    route = model.game.board.route("Essen-København")
+    note = model.click_route(route)
+    assert note.rules == ("C2", "C6")
+    assert model.view().choosing == "Essen-København (3 gray, ferry of 1 locomotive)"
+    assert "(gray) (" not in note.text
+
+
+def test_C7_a_tunnel_s_payment_note_cites_the_reveal():
+    model = red_tunnel_ahead()
+    note = model.click_route(model.game.board.route("Barcelona-Pamplona"))
+    assert note.rules == ("C2", "C7", "C8")
+
+
+def test_a_payment_choice_can_be_cancelled():
+    model = staged_table(hands={"Ann": {"black": 3, "loco": 1}})
+    route = model.game.board.route("Edinburgh-London (black)")
+    model.click_route(route)
+    before = model.game.to_dict()
+    note = model.cancel()
+    assert note.kind == "info" and "cancelled" in note.text
+    assert model.selection is None and model.view().options == () and model.view().choosing == ""
+    assert model.game.to_dict() == before
+    assert model.cancel().text == "There is no payment choice to cancel."
+    table = PlayTable(staged_table(hands={"Ann": {"black": 3, "loco": 1}}))
+    assert table.cancel_button.layout.display == "none"
+    table.map.click(f"route-{route.id}")
+    assert table.cancel_button.layout.display == ""
+    table.cancel_button.click()
+    assert table.cancel_button.layout.display == "none" and table.model.selection is None
 
 
 def test_C7_C8_tunnel_reveal_pay_or_decline():
@@ -452,8 +506,9 @@ def test_no_table_without_a_person():
         PlayModel.new("usa", [("Ann", "you"), ("Ben", "chess")])
 
 
-def test_the_model_imports_no_ipywidgets():
-    assert "ipywidgets" not in inspect.getsource(play_module)
+@pytest.mark.parametrize("module", [coach, saves, seats, session, sheet, view])
+def test_the_models_import_no_ipywidgets(module):
+    assert "ipywidgets" not in inspect.getsource(module)
 
 
 def test_pay_tunnel_options_are_the_engine_s():
@@ -470,7 +525,9 @@ def test_make_play_and_scoresheet_serve_the_apps():
     makefile = (root / "Makefile").read_text()
     readme = (root / "README.md").read_text()
     for target, notebook in (("play", "play.ipynb"), ("scoresheet", "score_sheet.ipynb")):
-        assert f"{target}: venv\n\t$(BIN)/voila --no-browser notebooks/{notebook}" in makefile
+        served = f"{target}: venv\n\t@echo "
+        assert served in makefile and f"/voila/render/{notebook}" in makefile
+        assert "\t$(BIN)/voila --no-browser notebooks/\n" in makefile  # the folder: links open
         assert f"make {target} " in readme and (NOTEBOOKS / notebook).is_file()
 
 

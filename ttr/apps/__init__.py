@@ -3,10 +3,16 @@
 ==================================  ===================================  ========================
 app (module)                        model                                what it is for
 ==================================  ===================================  ========================
-``PlayTable`` (table)               ``PlayModel`` (play)                 play against bots, with
+``PlayTable`` (table)               ``PlayModel`` (session)              play against bots, with
                                                                          a rules coach (coach)
-``ScoreSheet`` (score_sheet)        ``ScoreSheetModel`` (score_sheet)    score a real game night
+``ScoreSheet`` (score_sheet)        ``ScoreSheetModel`` (sheet)          score a real game night
 ==================================  ===================================  ========================
+
+Each module has one job: ``session`` the game at the table, its seats, clicks and bots;
+``seats`` who sits where; ``view`` what the person's seat sees, as plain data; ``coach`` the
+rules coach's words (refusals, the rules in play, hints, the lessons that teach each rule);
+``saves`` the play table's file; ``sheet`` the score sheet's model and its position files;
+``breakdown`` the final score as HTML; ``table`` and ``score_sheet`` the widgets.
 
 The models import no ipywidgets; tests drive them from Python, and the widgets from Python
 too (``table.deck_button.click()``, ``table.map.click("route-7")``). The notebooks
@@ -14,8 +20,9 @@ too (``table.deck_button.click()``, ``table.map.click("route-7")``). The noteboo
 ``make scoresheet`` serve those as Voila apps. The engine never imports this package.
 """
 
-from ttr.apps.play import PlayModel
-from ttr.apps.score_sheet import ScoreSheet, ScoreSheetModel
+from ttr.apps.score_sheet import ScoreSheet
+from ttr.apps.session import PlayModel
+from ttr.apps.sheet import ScoreSheetModel
 from ttr.apps.table import PlayTable
 
 __all__ = ["PlayModel", "PlayTable", "ScoreSheet", "ScoreSheetModel"]

@@ -16,7 +16,7 @@ draw from the deck.
 '02_drawing_cards.ipynb#Never-a-face-up-locomotive-second-(D4)'
 
 The coach reads only the game's public API and the seat's own observation (see
-:mod:`ttr.apps.play`), never another player's hand or tickets.
+:mod:`ttr.apps.view`), never another player's hand or tickets.
 """
 
 from __future__ import annotations
@@ -39,8 +39,12 @@ from ttr.actions import (
     Pass,
     PayTunnel,
 )
+from ttr.board import Route
+from ttr.colors import LOCOMOTIVE
 from ttr.errors import IllegalAction
+from ttr.game import OPENING, SECOND_CARD, TICKETS, TUNNEL
 from ttr.i18n import N_, Np_, fill, gettext, pgettext, prender, render
+from ttr.views.widgets.claim import route_reasons
 
 if TYPE_CHECKING:
     from ttr.agents.base import Choice
@@ -48,17 +52,20 @@ if TYPE_CHECKING:
 
 __all__ = [
     "LESSONS",
+    "LESSON_LINKS",
     "NOTEBOOK_TITLES",
     "Lesson",
     "Note",
     "hint_text",
     "lesson",
+    "lesson_links",
     "move_words",
     "note_html",
     "notebook_title",
     "notes_html",
     "refusal",
     "rules_cited",
+    "rules_in_play",
     "served_alone",
 ]
 
@@ -151,6 +158,14 @@ ADVICE = {
 }
 """What to try instead, after a refusal under some rules."""
 
+LESSON_LINKS = "{notebook}.ipynb#{anchor}"
+"""Where a rule's section is, relative to the app's notebook: JupyterLab and the browser
+edition (JupyterLite, whose JupyterLab opens a notebook link in a tab) and Voila serving the
+notebooks' folder (``make play``: a new tab renders the lesson). Another place is a template
+with ``{notebook}`` and ``{anchor}`` in the environment variable ``TTR_LESSON_LINKS`` (the book:
+``{notebook}.html#{anchor}``; a JupyterLite site elsewhere:
+``https://host/lab/index.html?path={notebook}.ipynb``), see :func:`lesson_links`."""
+
 _RULE_ID = re.compile(r"\b(ST[1-6]|[STDCKEFV]\d{1,2})\b")
 _CITED = re.compile(r"\(([^()]*\b(?:ST[1-6]|[STDCKEFV]\d{1,2})\b[^()]*)\)")
 _RANGE = re.compile(r"\b(ST|[STDCKEFV])(\d{1,2})\s*[–-]\s*(?:ST|[STDCKEFV])?(\d{1,2})\b")
@@ -175,7 +190,13 @@ class Lesson:
         the notebook's top: a new browser tab is moved to another workspace
         (``lab/workspaces/auto-…``), which drops the fragment, even in the ``X.ipynb?#heading``
         form its documentation gives; so :func:`note_html` names the notebook beside it."""
-        return f"{self.notebook}.ipynb#{quote(self.anchor, safe='()-,.:;!?')}"
+        return self.url(LESSON_LINKS)
+
+    def url(self, template: str) -> str:
+        """The section's address by ``template`` (see :data:`LESSON_LINKS`), with
+        ``{notebook}`` (its file name without ``.ipynb``) and ``{anchor}`` filled in."""
+        anchor = quote(self.anchor, safe="()-,.:;!?")
+        return template.replace("{notebook}", self.notebook).replace("{anchor}", anchor)
 
     @property
     def label(self) -> str:
@@ -240,16 +261,17 @@ def refusal(err: IllegalAction) -> Note:
 _MARKS = {"refusal": ("✘", "#b3261e"), "done": ("✔", "#1b7f3b"), "hint": ("➤", "#6a4c00")}
 
 
-def note_html(note: Note, links: bool = True) -> str:
-    """One note as HTML: its text, then the section teaching each rule it cites, as a link
-    (``links``) or, where the rule notebooks cannot be opened (an app served alone by Voila),
-    by notebook and heading."""
+def note_html(note: Note, links: str | None = LESSON_LINKS) -> str:
+    """One note as HTML: its text, then the section teaching each rule it cites (each section
+    once), as a link by the template ``links`` (see :data:`LESSON_LINKS`) with its notebook
+    named beside it or, where the rule notebooks cannot be opened (``links`` None), by notebook
+    and heading."""
     icon, color = _MARKS.get(note.kind, ("•", "#333"))
-    where = [lesson(rule) for rule in note.rules]
-    if links:  # the notebook named too, should a link open it at its top
+    where = list({(at.notebook, at.heading): at for at in map(lesson, note.rules)}.values())
+    if links is not None:  # the notebook named too, should a link open it at its top
         shown = " · ".join(
             f"{html.escape(notebook_title(at.notebook))}, “"
-            f'<a href="{html.escape(at.href)}" target="_blank" rel="noopener" '
+            f'<a href="{html.escape(at.url(links))}" target="_blank" rel="noopener" '
             f'title="{html.escape(at.title)}">{html.escape(at.label)}</a>”'
             for at in where
         )
@@ -266,9 +288,19 @@ def note_html(note: Note, links: bool = True) -> str:
     )
 
 
-def notes_html(notes: list[Note] | tuple[Note, ...], links: bool = True) -> str:
+def notes_html(notes: list[Note] | tuple[Note, ...], links: str | None = LESSON_LINKS) -> str:
     """Several notes, one under the other."""
     return "".join(note_html(note, links) for note in notes)
+
+
+def lesson_links() -> str | None:
+    """The template of the lesson links here: ``TTR_LESSON_LINKS`` when set, else
+    :data:`LESSON_LINKS`, or None (name the sections, without links) where the notebook is
+    served alone by Voila and no other notebook can open."""
+    template = os.environ.get("TTR_LESSON_LINKS", "").strip()
+    if template:
+        return template
+    return None if served_alone() else LESSON_LINKS
 
 
 def served_alone() -> bool:
@@ -362,3 +394,105 @@ def hint_text(game: Game, choice: Choice) -> str:
         reason["trains_needed"] = int(reason["trains_needed"])
     template = _REASONS.get(kind, _REASONS["last resort"])
     return fill(gettext(template), move=move_words(game, choice.action), **reason)
+
+
+def rules_in_play(game: Game, seat: int, selection: Route | str | None) -> list[str]:
+    """The rules in play for the choices in front of ``seat`` (who is to play), each with its
+    rule id: the ticket offer, the second card, the tunnel, or a turn (with the route or the
+    station city ``selection`` being paid for)."""
+    rules, phase = game.rules, game.phase
+    if phase in (OPENING, TICKETS):
+        offer = game.offer
+        assert offer is not None
+        went = {
+            "box": N_("leave the game"),
+            "bottom": N_("go under the ticket deck"),
+            "bottom_shuffled": N_("are shuffled under the ticket deck"),
+        }[offer.unkept]
+        most = (
+            render(" and at most {high}", high=offer.keep_max)
+            if offer.keep_max < len(offer.tickets)
+            else ""
+        )
+        texts = [
+            render(
+                "Keep at least {low} of these {offered} tickets{most}; the others {went} ({rule}).",
+                low=offer.keep_min,
+                offered=len(offer.tickets),
+                most=most,
+                went=gettext(went),
+                rule=offer.rule,
+            )
+        ]
+        return texts + [
+            render("Kept tickets stay secret and are never thrown away (K3)."),
+            render(
+                "At the end a ticket whose cities your routes join scores its points; "
+                "any other loses them (K4)."
+            ),
+        ]
+    if phase == SECOND_CARD:
+        return [
+            render(
+                "Your second card (D1): any face-up card except a locomotive (D4), or the top "
+                "of the deck, even if it turns out to be a locomotive (D5)."
+            ),
+            render("A face-up card you take is replaced at once from the deck (D2)."),
+        ]
+    if phase == TUNNEL:
+        tunnel = game.tunnel
+        assert tunnel is not None
+        paid = (
+            render("locomotives only")
+            if tunnel.color is None
+            else render("{color:colour}", color=tunnel.color)
+        )
+        revealed = (
+            render("{colors:colour list}", colors=tunnel.revealed)
+            if tunnel.revealed
+            else render("nothing")
+        )
+        return [
+            render(
+                "The deck revealed {revealed}: each card matching your payment ({paid}) or a "
+                "locomotive costs one more card (C7).",
+                revealed=revealed,
+                paid=paid,
+            ),
+            render(
+                "Pay the extra, or decline: your cards go back to your hand and your turn "
+                "ends; the revealed cards are discarded either way (C8)."
+            ),
+        ]
+    texts = [
+        render(
+            "On your turn you do exactly one thing (T1): draw 2 train cards (D1), claim a "
+            "route (C1, C2), draw destination tickets (K1), or build a station (ST1)."
+        )
+        if rules.has_stations
+        else render(
+            "On your turn you do exactly one thing (T1): draw 2 train cards (D1), claim a "
+            "route (C1, C2), draw destination tickets (K1)."
+        )
+    ]
+    if any(card == LOCOMOTIVE for card in game.cards.market):
+        texts.append(
+            render("A face-up locomotive taken as your first card is the whole draw (D3).")
+        )
+    if isinstance(selection, Route):
+        texts += route_reasons(game, selection, seat)
+    elif isinstance(selection, str):
+        texts.append(
+            render(
+                "A station goes on any city without one, and costs 1, 2, then 3 cards of one "
+                "colour (ST1, ST2); at the end it lends you one opponent route there (ST3)."
+            )
+        )
+    if game.final_turns_left is not None:
+        texts.append(
+            render(
+                "The final round is on: {turns:#turn} left, yours included (E1).",
+                turns=game.final_turns_left,
+            )
+        )
+    return texts

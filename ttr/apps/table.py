@@ -1,4 +1,4 @@
-"""The play table: :class:`PlayTable`, the widget that shows a :class:`~ttr.apps.play.PlayModel`.
+"""The play table: :class:`PlayTable`, the widget that shows a :class:`~ttr.apps.session.PlayModel`.
 
 Every control is an attribute, so tests and notebooks drive the table from Python as a person
 does with the mouse: ``table.slot_buttons[2].click()``, ``table.deck_button.click()``,
@@ -21,8 +21,10 @@ from typing import Any
 import ipywidgets as widgets
 
 from ttr.apps.breakdown import breakdown_html
-from ttr.apps.coach import notes_html, served_alone
-from ttr.apps.play import HUMAN, MAX_OFFER, SPEED_LABELS, SPEEDS, PlayModel, Seat, TableView
+from ttr.apps.coach import lesson_links, notes_html
+from ttr.apps.seats import HUMAN, SPEED_LABELS, SPEEDS, Seat
+from ttr.apps.session import MAX_OFFER, PlayModel
+from ttr.apps.view import TableView
 from ttr.errors import TTRError
 from ttr.game import DEFAULT_NAMES
 from ttr.i18n import Np_, pgettext, prender, render
@@ -88,8 +90,8 @@ class PlayTable(widgets.VBox):
 
     ``PlayTable()`` deals Europe for Ann (a person) against Ben (a greedy bot), seed 1;
     ``PlayTable(model=PlayModel.new(...))`` plays any model. ``autoplay_interval`` is the
-    milliseconds between two bot turns in autoplay; ``lesson_links`` (see below) whether the
-    coach's rule ids link to their notebook sections.
+    milliseconds between two bot turns in autoplay; ``lessons`` the template of the links from
+    the coach's rule ids to their notebook sections (see :attr:`lesson_links`).
     """
 
     def __init__(
@@ -97,12 +99,13 @@ class PlayTable(widgets.VBox):
         model: PlayModel | None = None,
         *,
         autoplay_interval: int = 1200,
-        lesson_links: bool | None = None,
+        lessons: str | None = "",
     ):
         self.model = model or PlayModel.new()
-        self.lesson_links = not served_alone() if lesson_links is None else lesson_links
-        """Whether the coach links each rule to its notebook section (by default: unless Voila
-        serves this notebook alone, where such links cannot open)."""
+        self.lesson_links = lesson_links() if lessons == "" else lessons
+        """The template of the links from each rule to its notebook section
+        (:data:`ttr.apps.coach.LESSON_LINKS`), or None to name the sections without links; by
+        default :func:`ttr.apps.coach.lesson_links`."""
         # the new-game settings
         self.rules_choice = widgets.Dropdown(
             options=[(render(r.title), name) for name, r in RULE_SETS.items()],
@@ -178,6 +181,9 @@ class PlayTable(widgets.VBox):
         ]
         self.keep_button = button(
             prender("button", "Keep"), render("Keep the ticked tickets"), "success"
+        )
+        self.cancel_button = button(
+            prender("button", "Cancel"), render("Put this choice away: nothing is paid")
         )
         self.coach = panel()
         self.why_button = button(prender("button", "Why?"), render("Which rules are in play now"))
@@ -263,7 +269,7 @@ class PlayTable(widgets.VBox):
             row([*self.slot_buttons, self.deck_button, self.tickets_button, self.pass_button]),
             self.hand,
             self.choice,
-            row([*self.option_buttons, *self.ticket_boxes, self.keep_button]),
+            row([*self.option_buttons, self.cancel_button, *self.ticket_boxes, self.keep_button]),
             self.coach,
             row(
                 [
@@ -303,6 +309,7 @@ class PlayTable(widgets.VBox):
         self.tickets_button.on_click(lambda _: act(self.model.draw_tickets))
         self.pass_button.on_click(lambda _: act(self.model.pass_turn))
         self.keep_button.on_click(lambda _: act(self.model.keep))
+        self.cancel_button.on_click(lambda _: act(self.model.cancel))
         self.why_button.on_click(lambda _: act(self.model.why))
         self.hint_button.on_click(lambda _: act(self.model.hint))
         self.take_back_button.on_click(lambda _: act(self.model.take_back))
@@ -567,6 +574,7 @@ class PlayTable(widgets.VBox):
                 box.description = f"{ref} ({points})"
                 box.value = ticked
         self.keep_button.layout.display = "" if view.offer else "none"
+        self.cancel_button.layout.display = "" if view.choosing else "none"
         kept = sum(t for _, _, t in view.offer)
         self.keep_button.description = (
             render("Keep {n}", n=kept) if view.offer else prender("button", "Keep")

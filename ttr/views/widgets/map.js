@@ -2,8 +2,13 @@
 // cities by element id when owners, stations or highlights change, and reports clicks.
 // The picture itself is sent once; every later change is a few small lists. `marks` adds the
 // caller's classes to elements, `notes` adds words to their tooltips.
+// A lit route's glow belongs to its route: a click anywhere on the glow is a click on the route.
+// Each city has a hit disc of at least HIT_PX screen pixels across (under the routes, so that a
+// route near a city still takes its own clicks), kept at that size when the map is resized.
 
 const SEATS = 5; // player colours repeat after five seats, as in ttr.views.map_layout
+const HIT_PX = 28; // the smallest city target on screen, in CSS pixels
+const SVG_NS = "http://www.w3.org/2000/svg";
 
 function cityId(name) {
   return "city-" + name.replaceAll(" ", "_");
@@ -12,12 +17,49 @@ function cityId(name) {
 function render({ model, el }) {
   el.classList.add("ttr-map-view");
   let elements = new Map(); // element id -> { node, cls, title, glow }
+  let hits = []; // the cities' hit discs
+
+  function sizeHits() {
+    const svg = el.querySelector("svg");
+    const box = svg ? svg.viewBox.baseVal : null;
+    const shown = svg ? svg.getBoundingClientRect().width : 0;
+    if (!box || !box.width || !shown) return;
+    const perPixel = box.width / shown; // picture units per screen pixel
+    for (const hit of hits) {
+      const dot = Number(hit.dataset.dot);
+      hit.setAttribute("r", String(Math.max(dot, (HIT_PX / 2) * perPixel)));
+    }
+  }
+
+  function addHits(svg) {
+    const layer = document.createElementNS(SVG_NS, "g");
+    layer.setAttribute("class", "ttr-hits");
+    hits = [];
+    for (const city of svg.querySelectorAll('g[id^="city-"]')) {
+      const dot = city.querySelector(".ttr-dot");
+      if (!dot) continue;
+      const hit = document.createElementNS(SVG_NS, "circle");
+      hit.setAttribute("class", "ttr-hit");
+      hit.setAttribute("cx", dot.getAttribute("cx"));
+      hit.setAttribute("cy", dot.getAttribute("cy"));
+      hit.dataset.city = city.id;
+      hit.dataset.dot = dot.getAttribute("r");
+      layer.appendChild(hit);
+      hits.push(hit);
+    }
+    const routes = svg.querySelector(".ttr-routes");
+    if (routes) svg.insertBefore(layer, routes);
+    else svg.appendChild(layer);
+    sizeHits();
+  }
 
   function draw() {
     el.innerHTML = model.get("svg") + model.get("legend");
     elements = new Map();
+    hits = [];
     const svg = el.querySelector("svg");
     if (!svg) return;
+    if (svg.classList.contains("ttr-live")) addHits(svg);
     for (const node of svg.querySelectorAll('g[id^="route-"], g[id^="city-"]')) {
       const title = node.querySelector("title");
       elements.set(node.id, {
@@ -68,10 +110,19 @@ function render({ model, el }) {
     }
   }
 
+  function clickedId(node) {
+    const glow = node.closest('path[id^="glow-"]');
+    if (glow) return `route-${glow.id.slice(5)}`; // the glow of a lit route is the route
+    const hit = node.closest("circle.ttr-hit");
+    if (hit) return hit.dataset.city;
+    const target = node.closest('g[id^="route-"], g[id^="city-"]');
+    return target ? target.id : null;
+  }
+
   function onClick(event) {
-    const target = event.target.closest('g[id^="route-"], g[id^="city-"]');
-    if (!target || !elements.has(target.id)) return;
-    model.set("clicked", target.id);
+    const id = clickedId(event.target);
+    if (!id || !elements.has(id)) return;
+    model.set("clicked", id);
     model.set("clicks", model.get("clicks") + 1);
     model.save_changes();
   }
@@ -86,12 +137,15 @@ function render({ model, el }) {
     "change:notes",
   ];
   el.addEventListener("click", onClick);
+  const resized = typeof ResizeObserver === "undefined" ? null : new ResizeObserver(sizeHits);
+  if (resized) resized.observe(el);
   model.on("change:svg", draw);
   model.on("change:legend", draw);
   for (const name of restyling) model.on(name, restyle);
   draw();
   return () => {
     el.removeEventListener("click", onClick);
+    if (resized) resized.disconnect();
     model.off("change:svg", draw);
     model.off("change:legend", draw);
     for (const name of restyling) model.off(name, restyle);

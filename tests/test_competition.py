@@ -200,3 +200,39 @@ def test_stopping_keeps_the_games_that_finished(tmp_path, monkeypatch, capsys):
     saved = json.loads(out.read_text())
     assert len(saved["records"]) == 2 and saved["summary"]["complete"] is False
     assert saved["summary"]["planned"] == 4
+
+
+@pytest.mark.filterwarnings("ignore::DeprecationWarning")
+def test_simulate_on_a_local_dask_cluster_gives_the_same_records():
+    pytest.importorskip("dask.distributed")
+    from ttr.tools.simulation import simulate
+
+    args = ("usa", 2, 12, "greedy,random")
+    one = simulate(*args, seed=2, progress=False)
+    dask = simulate(*args, seed=2, progress=False, cluster="local", jobs=2)
+    assert dask.records == one.records
+
+
+def test_the_leaderboard_page_escapes_what_bots_say_and_lists_every_game(tmp_path):
+    shouter = bot("shouter", "def choose(o, legal):\n    raise ValueError('<script>x</script>')\n")
+    result = solo(shouter)
+    page = result.to_html()
+    assert "<script>" not in page and "&lt;script&gt;" in page
+    assert page.count("<details>") == len(result.records) == 2
+    assert "shouter" in page and "greedy" in page and "lost by forfeit" in page
+    out = tmp_path / "board.html"
+    code = main(
+        [
+            "tournament",
+            "--map",
+            "usa",
+            "--agents",
+            "random,greedy",
+            "--games",
+            "2",
+            "--quiet",
+            "--html",
+            str(out),
+        ]
+    )
+    assert code == 0 and out.read_text().startswith("<!DOCTYPE html>")

@@ -25,9 +25,10 @@ def play_on_dask(
     cluster: str,
     workers: int,
     done: Callable[[Any], None],
-) -> list[tuple[tuple[int, int, int], str]]:
-    """Run ``play(*job)`` for every job on the cluster; ``done`` gets each result as it
-    finishes. Returns the games lost (their key and why)."""
+    label: Callable[[tuple[Any, ...]], str],
+) -> list[tuple[str, str]]:
+    """Run ``play(*job)`` for every job on the cluster, each a task named ``label(job)``;
+    ``done`` gets each result as it finishes. Returns the tasks lost (their name and why)."""
     try:
         from dask.distributed import Client, LocalCluster, as_completed  # noqa: PLC0415
     except ImportError:
@@ -50,22 +51,18 @@ def play_on_dask(
         if local is not None:
             local.close()
         raise TTRError("--cluster {address}: {reason}", address=cluster, reason=str(err)) from None
-    lost: list[tuple[tuple[int, int, int], str]] = []
+    lost: list[tuple[str, str]] = []
     try:
-        keys = {}
-        futures = []
-        for job in jobs:
-            pairing, deal, rotation = job[3]
-            future = client.submit(
-                play, *job, pure=False, retries=RETRIES, key=f"game-{pairing}-{deal}-{rotation}"
-            )
-            keys[future.key] = job[3]
-            futures.append(future)
+        futures = [
+            client.submit(play, *job, pure=False, retries=RETRIES, key=label(job)) for job in jobs
+        ]
         for future in as_completed(futures):
             try:
-                done(future.result())
-            except Exception as err:  # noqa: BLE001 - the game is reported as lost
-                lost.append((keys[future.key], f"{type(err).__name__}: {str(err)[:200]}"))
+                result = future.result()
+            except Exception as err:  # noqa: BLE001 - the task is reported as lost
+                lost.append((str(future.key), f"{type(err).__name__}: {str(err)[:200]}"))
+            else:
+                done(result)
         return lost
     finally:
         client.close()

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import functools
+import html
 import itertools
 import math
 import random
@@ -32,6 +33,7 @@ from pathlib import Path
 from typing import Any
 
 from ttr.errors import TTRError
+from ttr.files import write_bytes
 from ttr.game import Game
 from ttr.jsonio import check_writable, write_json
 from ttr.rules import rule_set
@@ -163,7 +165,7 @@ class Tournament:
     seed: int
     records: list[GameRecord]
     planned: int = 0  # games the tournament set out to play (0: as many as it holds)
-    lost: list[tuple[tuple[int, int, int], str]] = field(default_factory=list)  # key, why
+    lost: list[tuple[str, str]] = field(default_factory=list)  # (task "game-P-D-R", why)
 
     @property
     def complete(self) -> bool:
@@ -248,7 +250,7 @@ class Tournament:
             "forfeits": {name: len(games) for name, games in self.forfeits().items()},
             "complete": self.complete,
             "planned": self.planned or len(self.records),
-            "lost": [{"game": list(key), "why": why} for key, why in self.lost],
+            "lost": [{"game": key, "why": why} for key, why in self.lost],
         }
 
     def table(self) -> str:
@@ -282,13 +284,17 @@ class Tournament:
         if not self.complete:
             missing = (self.planned or len(self.records)) - len(self.records)
             lines += ["", f"INCOMPLETE: {missing} of {self.planned} games missing"]
-            lines += [f"    game {key}: {why}" for key, why in self.lost]
+            lines += [f"    {key}: {why}" for key, why in self.lost]
         lines.append("")
         lines.append(f"first seat wins {_pct(self.seat_advantage())} of the games")
         return "\n".join(line.rstrip() for line in lines)
 
     def _repr_html_(self) -> str:
-        return "<pre>" + self.table() + "</pre>"
+        return leaderboard_html(self, page=False)
+
+    def to_html(self) -> str:
+        """The leaderboard as a page a teacher can post (no script, no outside file)."""
+        return leaderboard_html(self, page=True)
 
     def to_dict(self) -> dict[str, Any]:
         """The summary and every game, JSON-ready (no NaN: missing figures are None)."""
@@ -319,6 +325,89 @@ def _fitted(
         high = values[int(math.ceil(0.975 * (len(values) - 1)))]
         out[name] = (best[i], low, high)
     return dict(sorted(out.items(), key=lambda item: -item[1][0]))
+
+
+def _bars(rates: Mapping[str, tuple[float, float, float]]) -> str:
+    """One bot's win rate against each other bot, as horizontal bars (its plot)."""
+    rows = []
+    for rival, (p, low, high) in rates.items():
+        rows.append(
+            f'<div class="bar"><span>{html.escape(rival)}</span>'
+            f'<i style="width:{100 * p:.0f}%"></i>'
+            f"<b>{100 * p:.0f}% ({100 * low:.0f}-{100 * high:.0f})</b></div>"
+        )
+    return "".join(rows)
+
+
+def leaderboard_html(result: Tournament, page: bool = True) -> str:
+    """The ratings with their intervals, the win matrix, each bot's thinking time and
+    forfeits, a plot per bot (its win rate against each other), and every game's record."""
+    rates, ratings, times = result.win_rates(), result.ratings(), result.move_times()
+    forfeits = result.forfeits()
+    e = html.escape
+    head = (
+        f"<h2>{len(result.records)} games of {e(result.rules)}, {result.players} players, "
+        f"{result.games} per pairing, seed {result.seed}</h2>"
+    )
+    if not result.complete:
+        head += f"<p><b>Incomplete:</b> {len(result.records)} of {result.planned} games.</p>"
+    rows = "".join(
+        f"<tr><td>{rank}</td><td>{e(name)}</td><td>{rating:+.0f}</td>"
+        f"<td>{low:+.0f} to {high:+.0f}</td><td>{_cell_time(times[name])}</td>"
+        f"<td>{len(forfeits[name])}</td></tr>"
+        for rank, (name, (rating, low, high)) in enumerate(ratings.items(), 1)
+    )
+    board = (
+        "<table><tr><th>#</th><th>bot</th><th>rating (Elo scale)</th><th>95% interval</th>"
+        "<th>CPU s a decision: median, max</th><th>games lost by forfeit</th></tr>"
+        f"{rows}</table>"
+    )
+    matrix = "<tr><th></th>" + "".join(f"<th>{e(b)}</th>" for b in result.agents) + "</tr>"
+    for a in result.agents:
+        cells = "".join(
+            f"<td>{_pct(rates[a][b]) if b in rates[a] else '-'}</td>" for b in result.agents
+        )
+        matrix += f"<tr><th>{e(a)}</th>{cells}</tr>"
+    plots = "".join(
+        f'<div class="plot"><h4>{e(name)}</h4>{_bars(rates[name])}</div>' for name in ratings
+    )
+    games = "".join(
+        f"<details><summary>game {i}: "
+        + ", ".join(f"{e(n)} {s}" for n, s in zip(r.agents, r.scores, strict=True))
+        + "".join(
+            f" — {e(n)} lost by forfeit: {e(w)}"
+            for n, w in zip(r.agents, r.forfeits, strict=False)
+            if w
+        )
+        + f"</summary>deal seed {r.seed}, {len(r.moves)} moves; in a notebook: "
+        f"<code>GameStepper(result.replay({i}))</code></details>"
+        for i, r in enumerate(result.records)
+    )
+    body = (
+        f'<div class="ttr-leaderboard">{head}<h3>Ratings</h3>{board}'
+        f"<h3>Win rate of the row against the column (95% interval)</h3><table>{matrix}</table>"
+        f"<h3>Each bot against the others</h3>{plots}<h3>Every game</h3>{games}</div>"
+    )
+    style = (
+        "<style>.ttr-leaderboard table{border-collapse:collapse}.ttr-leaderboard td,"
+        ".ttr-leaderboard th{border:1px solid #ccc;padding:2px 6px}.ttr-leaderboard .plot"
+        "{display:inline-block;width:20em;margin:0 1em 1em 0;vertical-align:top}"
+        ".ttr-leaderboard .bar{display:flex;align-items:center;gap:4px;font-size:90%}"
+        ".ttr-leaderboard .bar span{width:7em;overflow:hidden}.ttr-leaderboard .bar i"
+        "{display:block;height:0.8em;background:#3b7dd8}.ttr-leaderboard .bar b"
+        "{font-weight:normal;margin-left:auto}</style>"
+    )
+    if not page:
+        return style + body
+    return (
+        '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">'
+        f"<title>Tournament leaderboard</title>{style}</head><body>{body}</body></html>\n"
+    )
+
+
+def _cell_time(value: tuple[float, float, int]) -> str:
+    median, most, count = value
+    return f"{median:.3f}, {most:.3f}" if count else "-"
 
 
 def _wilson(hits: float, total: int) -> tuple[float, float, float]:
@@ -491,7 +580,14 @@ def tournament(
         if cluster is not None:
             from ttr.tools.cluster import play_on_dask  # Dask is the optional [cluster] extra
 
-            result.lost = play_on_dask(play_match, jobs_list, cluster, jobs, done)
+            result.lost = play_on_dask(
+                play_match,
+                jobs_list,
+                cluster,
+                jobs,
+                done,
+                lambda job: "game-{}-{}-{}".format(*job[3]),
+            )
         elif jobs == 1:
             for job in jobs_list:
                 done(play_match(*job))
@@ -541,6 +637,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--memory-mb", type=int, default=2048, help="a student's bot's memory cap (default 2048)"
     )
     parser.add_argument("--json", metavar="FILE", help="also write the summary and games as JSON")
+    parser.add_argument("--html", metavar="FILE", help="also write the leaderboard as a web page")
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
     parser.set_defaults(run=run)
 
@@ -562,11 +659,12 @@ def run(args: argparse.Namespace) -> int:
     )
     names = tuple(bot.name for bot in bots)
     check_arguments(args.map, args.players, agents, args.games, args.variant, args.jobs, names)
-    if args.json:
-        try:
-            check_writable(args.json)
-        except TTRError as err:
-            raise TTRError(f"--json: {err}") from None
+    for option in ("json", "html"):
+        if getattr(args, option):
+            try:
+                check_writable(getattr(args, option))
+            except TTRError as err:
+                raise TTRError(f"--{option}: {err}") from None
     latest: list[Tournament] = []
     saved = [time.monotonic()]
 
@@ -603,4 +701,6 @@ def run(args: argparse.Namespace) -> int:
     print(result.table())
     if args.json:
         write_json(args.json, result.to_dict())
+    if args.html:
+        write_bytes(args.html, result.to_html().encode("utf-8"), TTRError)
     return 0 if result.complete else 2

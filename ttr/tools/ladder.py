@@ -154,7 +154,7 @@ def _play_chunk(jobs: list[tuple[Any, ...]]) -> list[GameRecord]:
     return [play_match(*job) for job in jobs]
 
 
-@dataclass
+@dataclass(repr=False)
 class Tournament:
     """The games of a tournament and what they say about the bots."""
 
@@ -288,6 +288,13 @@ class Tournament:
         lines.append("")
         lines.append(f"first seat wins {_pct(self.seat_advantage())} of the games")
         return "\n".join(line.rstrip() for line in lines)
+
+    def __repr__(self) -> str:
+        bots = ", ".join(self.agents)
+        return (
+            f"<Tournament of {self.rules}, {self.players} players: {len(self.records)} games "
+            f"of {bots}>"
+        )
 
     def _repr_html_(self) -> str:
         return leaderboard_html(self, page=False)

@@ -8,8 +8,9 @@ The LocalCluster is started once (its start-up time is printed on its own: a fix
 seconds, what a teacher with a running cluster does not pay), then each round runs the
 tournament both ways, in the order ABBA over rounds, and prints wall-clock seconds and the
 ratio cluster / processes; the summary gives the median ratio and its range. Also prints the
-per-game costs that ``docs/competition.md`` plans a class's tournament with: CPU seconds a game in the workers, and
-the wall time a game took end to end. Both runs must give the same games (checked).
+per-game costs that ``docs/competition.md`` plans a class's tournament with: CPU seconds a game
+in the workers, and the wall time a game took end to end. Both runs must give the same games
+(checked).
 """
 
 from __future__ import annotations

@@ -206,3 +206,21 @@ def test_score_refuses_a_route_owned_by_two_players(tmp_path):
     path = write(tmp_path, "two.json", json.dumps({"map": "europe", "players": players}))
     result = ttr("score", path)
     assert result.returncode == 2 and "owned twice" in result.stderr
+
+
+def test_kernels_installs_the_translated_notebooks_kernels(tmp_path):
+    """``python -m ttr kernels``: what the conda route runs for ttr-ko and ttr-zh (issue 30)."""
+    result = subprocess.run(
+        [sys.executable, "-m", "ttr", "kernels", "--user"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=120,
+        env={**os.environ, "HOME": str(tmp_path), "JUPYTER_DATA_DIR": ""},
+    )
+    assert result.returncode == 0, result.stderr
+    for code in ("ko", "zh"):
+        spec = json.loads(
+            (tmp_path / ".local/share/jupyter/kernels" / f"ttr-{code}" / "kernel.json").read_text()
+        )
+        assert spec["env"] == {"TTR_LANG": code}

@@ -40,6 +40,9 @@ from ttr.game import Game
 from ttr.i18n import get_language, set_language
 from ttr.rules import RULE_SETS, RuleSet, rule_set
 
+__version__ = "0.2.0"
+"""The package's version (``CHANGELOG.md`` says what each one brought)."""
+
 if TYPE_CHECKING:  # loaded on first use: see _LAZY
     from ttr.scenario import load_position, load_scenario
     from ttr.staging import stage
@@ -47,6 +50,7 @@ if TYPE_CHECKING:  # loaded on first use: see _LAZY
     from ttr.tools.simulation import Simulation, simulate
 
 __all__ = [
+    "__version__",
     "Action",
     "Board",
     "BuildStation",

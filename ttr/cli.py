@@ -143,6 +143,29 @@ def _simulate(args: argparse.Namespace) -> int:
     return 0
 
 
+KERNELS = (("ko", "Python 3 (ttr, 한국어)"), ("zh", "Python 3 (ttr, 中文)"))
+"""The translated notebooks' kernels: this Python with ``TTR_LANG`` set (``ttr-ko``, ``ttr-zh``)."""
+
+
+def _kernels(args: argparse.Namespace) -> int:
+    try:
+        from ipykernel.kernelspec import install  # noqa: PLC0415 - a [notebooks] tool
+    except ImportError:
+        raise TTRError(
+            "kernels: ipykernel is missing (pip install 'ttr-teach[notebooks]')"
+        ) from None
+    for code, label in KERNELS:
+        where = install(
+            kernel_name=f"ttr-{code}",
+            display_name=label,
+            user=args.user,
+            prefix=None if args.user else sys.prefix,
+            env={"TTR_LANG": code},
+        )
+        print(render("installed kernel {name} in {path}", name=f"ttr-{code}", path=where))
+    return 0
+
+
 def _bench(args: argparse.Namespace) -> int:
     from ttr.tools.bench import main as bench
 
@@ -201,6 +224,13 @@ def build_parser() -> argparse.ArgumentParser:
         "tournament", help=render("rank bots: every pairing on the same deals, seats swapped")
     )
     add_tournament_arguments(ladder)
+    kernels = commands.add_parser(
+        "kernels", help=render("install the Korean and Chinese notebooks' kernels (ttr-ko, ttr-zh)")
+    )
+    kernels.add_argument(
+        "--user", action="store_true", help=render("for this user, not this Python's prefix")
+    )
+    kernels.set_defaults(run=_kernels)
     bench = commands.add_parser("bench", help=render("measure the engine's speed on this machine"))
     bench.add_argument(
         "what", nargs="?", default="all", choices=("all", "playouts", "scoring", "undo", "import")

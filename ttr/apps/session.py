@@ -37,6 +37,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ttr import checks
 from ttr.actions import (
     Action,
     BuildStation,
@@ -71,7 +72,7 @@ from ttr.payment import payment_options
 from ttr.scoring.breakdown import Outcome
 from ttr.views.widgets.claim import route_reasons
 
-__all__ = ["MAX_OFFER", "Option", "PlayModel", "cards_label", "checked_index"]
+__all__ = ["MAX_OFFER", "Option", "PlayModel", "cards_label"]
 
 MAX_OFFER = 5
 """The most tickets ever on offer (V2 and V4 deal 5)."""
@@ -84,18 +85,6 @@ def cards_label(color: str | None, colored: int, locomotives: int) -> str:
     if locomotives or not parts:
         parts.append(render("{n} {color:colour}", n=locomotives, color=LOCOMOTIVE))
     return " + ".join(parts)
-
-
-def checked_index(value: object, size: int, what: str) -> int:
-    """``value`` as a position from 0 to ``size - 1``, or a :class:`TTRError` naming it."""
-    if type(value) is not int or not 0 <= value < size:
-        raise TTRError(
-            "{what}: expected a whole number from 0 to {last}, not {value}",
-            what=what,
-            last=size - 1,
-            value=preview(value),
-        )
-    return value
 
 
 @dataclass(frozen=True)
@@ -266,7 +255,7 @@ class PlayModel:
 
     def take_card(self, slot: int) -> Note:
         """Take the face-up card in ``slot`` (0-4) (D1-D4)."""
-        return self._play(DrawCard(checked_index(slot, 5, "slot")))
+        return self._play(DrawCard(checks.index(slot, 5, "slot")))
 
     def draw_deck(self) -> Note:
         """Take the top card of the deck, unseen (D1, D5)."""
@@ -282,7 +271,7 @@ class PlayModel:
 
     def tick(self, index: int, on: bool | None = None) -> None:
         """Tick (or untick) ticket ``index`` of the offer in front of the person."""
-        index = checked_index(index, MAX_OFFER, "ticket")
+        index = checks.index(index, MAX_OFFER, "ticket")
         if on is None:
             on = index not in self.ticked
         if on:
@@ -300,9 +289,7 @@ class PlayModel:
         it cannot be claimed (C1-C6, T3)."""
         routes = self.game.board.routes
         route = (
-            route
-            if isinstance(route, Route)
-            else routes[checked_index(route, len(routes), "route")]
+            route if isinstance(route, Route) else routes[checks.index(route, len(routes), "route")]
         )
         not_ready = self._not_ready()
         if not_ready:

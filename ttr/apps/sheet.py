@@ -35,7 +35,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ttr.apps.session import checked_index
+from ttr import checks
 from ttr.board import Route, Ticket, load_board
 from ttr.errors import ScenarioError, TTRError, UnknownReference, preview
 from ttr.i18n import N_, render
@@ -102,7 +102,7 @@ class ScoreSheetModel:
 
     def select_player(self, seat: int) -> str:
         """Enter ``seat``'s routes, tickets and stations from now on."""
-        self.current = checked_index(seat, len(self.players), "player")
+        self.current = checks.index(seat, len(self.players), "player")
         self.asking = None
         return self._say(render("Entering {name}.", name=self.players[self.current]))
 
@@ -118,9 +118,7 @@ class ScoreSheetModel:
         which of its two it was); a click on one of theirs takes it off again."""
         routes = self.board.routes
         route = (
-            route
-            if isinstance(route, Route)
-            else routes[checked_index(route, len(routes), "route")]
+            route if isinstance(route, Route) else routes[checks.index(route, len(routes), "route")]
         )
         board, seat = self.board, self.current
         self.asking = None
@@ -254,7 +252,7 @@ class ScoreSheetModel:
     def remove_ticket(self, index: int) -> str:
         """Take the current player's ``index``-th ticket off."""
         mine = self.tickets[self.current]
-        ticket = mine.pop(checked_index(index, len(mine), "ticket"))
+        ticket = mine.pop(checks.index(index, len(mine), "ticket"))
         return self._say(
             render(
                 "{ref} is no longer {name}'s ticket.",

@@ -1,0 +1,107 @@
+"""Argument checks shared by every public entry point: one place that says what a whole number,
+a finite number or a name from a known set is, and refuses anything else with the project's
+error naming the argument, before anything changes.
+
+``bool`` is not a number here (``True`` is not 1), a numpy integer is an integer and a numpy
+float is a float; strings are never read as numbers.
+
+>>> whole_number(3, "slot", high=4)
+3
+>>> whole_number(True, "slot")
+Traceback (most recent call last):
+ttr.errors.TTRError: slot: expected a whole number from 0, not True
+>>> one_of("europe", "rules", ("usa", "europe"))
+'europe'
+"""
+
+from __future__ import annotations
+
+import math
+import numbers
+from collections.abc import Iterable
+from typing import TypeVar
+
+from ttr.errors import TTRError, preview
+
+__all__ = ["finite_number", "index", "one_of", "whole_number"]
+
+T = TypeVar("T")
+
+
+def whole_number(
+    value: object,
+    name: str,
+    *,
+    low: int = 0,
+    high: int | None = None,
+    error: type[TTRError] = TTRError,
+) -> int:
+    """``value`` as an ``int`` from ``low`` to ``high`` (inclusive; no bound when None), or
+    ``error`` naming ``name``."""
+    if isinstance(value, numbers.Integral) and not isinstance(value, bool):
+        number = int(value)
+        if number >= low and (high is None or number <= high):
+            return number
+    raise error(
+        "{name}: expected a whole number {expected}, not {value}",
+        name=name,
+        expected=f"from {low} to {high}" if high is not None and high >= low else f"from {low}",
+        value=preview(value),
+    )
+
+
+def index(value: object, size: int, name: str, *, error: type[TTRError] = TTRError) -> int:
+    """``value`` as a position from 0 to ``size - 1``, or ``error`` naming ``name``."""
+    return whole_number(value, name, low=0, high=size - 1, error=error)
+
+
+def finite_number(
+    value: object,
+    name: str,
+    *,
+    low: float | None = None,
+    high: float | None = None,
+    positive: bool = False,
+    error: type[TTRError] = TTRError,
+) -> float:
+    """``value`` as a finite ``float`` (an int or a float, not a bool, NaN or infinity), from
+    ``low`` to ``high`` when given, above 0 when ``positive``; or ``error`` naming ``name``."""
+    ok = isinstance(value, numbers.Real) and not isinstance(value, bool)
+    number = float(value) if ok else math.nan  # type: ignore[arg-type]
+    ok = (
+        ok
+        and math.isfinite(number)
+        and (low is None or number >= low)
+        and (high is None or number <= high)
+        and (not positive or number > 0)
+    )
+    if not ok:
+        bounds = [
+            *(["above 0"] if positive else []),
+            *([f"at least {low}"] if low is not None else []),
+            *([f"at most {high}"] if high is not None else []),
+        ]
+        raise error(
+            "{name}: expected a finite number{bounds}, not {value}",
+            name=name,
+            bounds=(" " + ", ".join(bounds)) if bounds else "",
+            value=preview(value),
+        )
+    return number
+
+
+def one_of(
+    value: object, name: str, choices: Iterable[T], *, error: type[TTRError] = TTRError
+) -> T:
+    """``value`` if it is one of ``choices`` (compared by type and value: ``1`` is not
+    ``True``, ``"1"`` is not ``1``), or ``error`` naming ``name`` and the choices."""
+    known = list(choices)
+    for choice in known:
+        if type(choice) is type(value) and choice == value:
+            return choice
+    raise error(
+        "{name}: expected one of {known}, not {value}",
+        name=name,
+        known=", ".join(map(str, known)),
+        value=preview(value),
+    )

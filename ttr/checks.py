@@ -22,6 +22,7 @@ from collections.abc import Iterable
 from typing import TypeVar
 
 from ttr.errors import TTRError, preview
+from ttr.i18n import N_, render
 
 __all__ = ["finite_number", "index", "one_of", "whole_number"]
 
@@ -42,10 +43,18 @@ def whole_number(
         number = int(value)
         if number >= low and (high is None or number <= high):
             return number
+    if high is not None and high >= low:
+        raise error(
+            N_("{name}: expected a whole number from {low} to {high}, not {value}"),
+            name=name,
+            low=low,
+            high=high,
+            value=preview(value),
+        )
     raise error(
-        "{name}: expected a whole number {expected}, not {value}",
+        N_("{name}: expected a whole number from {low}, not {value}"),
         name=name,
-        expected=f"from {low} to {high}" if high is not None and high >= low else f"from {low}",
+        low=low,
         value=preview(value),
     )
 
@@ -77,14 +86,16 @@ def finite_number(
     )
     if not ok:
         bounds = [
-            *(["above 0"] if positive else []),
-            *([f"at least {low}"] if low is not None else []),
-            *([f"at most {high}"] if high is not None else []),
+            *([render("above 0")] if positive else []),
+            *([render("at least {low}", low=low)] if low is not None else []),
+            *([render("at most {high}", high=high)] if high is not None else []),
         ]
         raise error(
-            "{name}: expected a finite number{bounds}, not {value}",
+            N_("{name}: expected a finite number ({bounds}), not {value}")
+            if bounds
+            else N_("{name}: expected a finite number, not {value}"),
             name=name,
-            bounds=(" " + ", ".join(bounds)) if bounds else "",
+            bounds=", ".join(bounds),
             value=preview(value),
         )
     return number
@@ -100,7 +111,7 @@ def one_of(
         if type(choice) is type(value) and choice == value:
             return choice
     raise error(
-        "{name}: expected one of {known}, not {value}",
+        N_("{name}: expected one of {known}, not {value}"),
         name=name,
         known=", ".join(map(str, known)),
         value=preview(value),

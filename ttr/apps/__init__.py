@@ -12,12 +12,14 @@ Each module has one job: ``session`` the game at the table, its seats, clicks an
 ``seats`` who sits where; ``view`` what the person's seat sees, as plain data; ``coach`` the
 rules coach's words (refusals, the rules in play, hints, the lessons that teach each rule);
 ``saves`` the play table's file; ``sheet`` the score sheet's model and its position files;
-``breakdown`` the final score as HTML; ``table`` and ``score_sheet`` the widgets.
+``breakdown`` the final score as HTML; ``download`` a one-click download button; ``table`` and
+``score_sheet`` the widgets.
 
-The models import no ipywidgets (and this package loads each app when it is first named); tests drive them from Python, and the widgets from Python
-too (``table.deck_button.click()``, ``table.map.click("route-7")``). The notebooks
-``notebooks/play.ipynb`` and ``notebooks/score_sheet.ipynb`` show them, and ``make play`` and
-``make scoresheet`` serve those as Voila apps. The engine never imports this package.
+The models import no ipywidgets (and this package loads each app when it is first named); tests
+drive them from Python, and the widgets from Python too (``table.deck_button.click()``,
+``table.map.click("route-7")``). The notebooks ``notebooks/play.ipynb`` and
+``notebooks/score_sheet.ipynb`` show them, and ``make play`` and ``make scoresheet`` serve those as
+Voila apps. The engine never imports this package.
 """
 
 from __future__ import annotations

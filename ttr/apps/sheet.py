@@ -1,11 +1,11 @@
 """Score a real game: :class:`ScoreSheetModel`, the model of the score sheet (the widget is
 :class:`~ttr.apps.score_sheet.ScoreSheet`).
 
-After a game night, click each player's routes on the map (a double route asks which of its two
-routes it was), pick their tickets from a searchable list and click their station cities; the
-score and its breakdown (:mod:`ttr.apps.breakdown`) follow every click, with the longest trails
-and the stations' borrowed routes drawn on the map. Whether a ticket is completed is computed,
-never typed (K4).
+After a game night, click each player's routes on the map (a click on a route's space says which
+route of a double it was), pick their tickets from a searchable list and click their station
+cities; the score and its breakdown (:mod:`ttr.apps.breakdown`) follow every click, with the
+longest trails and the stations' borrowed routes drawn on the map. Whether a ticket is completed is
+computed, never typed (K4).
 
 :meth:`ScoreSheetModel.problems` lists what cannot be a finished game or may be a slip, as
 warnings (no player at 2 trains or fewer, more than 45 trains, a double route whose colour was
@@ -88,8 +88,6 @@ class ScoreSheetModel:
         self.unsaid: set[int] = set()
         """Routes of a double read from a file without their colour (a warning until clicked)."""
         self.current = 0
-        self.asking: tuple[int, int] | None = None
-        """The two routes of the double just clicked, until the sheet is told which."""
         self.focus = "trail:0"
         self.message = render(
             "Entering {name}: click their routes on the map.", name=self.players[0]
@@ -103,7 +101,6 @@ class ScoreSheetModel:
     def select_player(self, seat: int) -> str:
         """Enter ``seat``'s routes, tickets and stations from now on."""
         self.current = checks.index(seat, len(self.players), "player")
-        self.asking = None
         return self._say(render("Entering {name}.", name=self.players[self.current]))
 
     def _say(self, text: str) -> str:
@@ -114,52 +111,31 @@ class ScoreSheetModel:
         return self.players[seat]
 
     def click_route(self, route: Route | int) -> str:
-        """A click on a route: it becomes the current player's (a double route first asks
-        which of its two it was); a click on one of theirs takes it off again."""
+        """A click on a route's space: that route becomes the current player's, and the click
+        says which route of a double it was (C5); a click on one of theirs takes it off again,
+        or, for a route a file gave without its colour, says it was this one. Only between two
+        alike routes (the same colour), which a click cannot tell apart, a route taken by
+        another player passes the click on to its free twin."""
         routes = self.board.routes
         route = (
             route if isinstance(route, Route) else routes[checks.index(route, len(routes), "route")]
         )
         board, seat = self.board, self.current
-        self.asking = None
-        if self.owner.get(route.id) == seat:
-            return self._remove(route)
         twin = board.twin(route)
-        if twin is not None and not board.alike_twin(route.id):
-            self.asking = (route.id, twin.id) if route.id < twin.id else (twin.id, route.id)
-            first, second = (board.routes[r].color for r in self.asking)
-            a, b = (board.display(c) for c in route.cities)
+        if self.owner.get(route.id) == seat:
+            if route.id not in self.unsaid:
+                return self._remove(route)
+            self.unsaid.discard(route.id)
             return self._say(
-                render(
-                    "{a}–{b} is a double route: which did {name} claim, {first:colour} or "
-                    "{second:colour}? (C5)",
-                    a=a,
-                    b=b,
-                    name=self._name(seat),
-                    first=first,
-                    second=second,
-                )
+                render("{ref:route} stays {name}'s.", ref=board.ref(route), name=self._name(seat))
             )
-        if route.id in self.owner and twin is not None and twin.id not in self.owner:
-            route = twin  # the twin is the same route: take the free one
+        if twin is not None and twin.id in self.unsaid and self.owner.get(twin.id) == seat:
+            del self.owner[twin.id]  # the file did not say which of the double: it was this one
+            self.unsaid.discard(twin.id)
+        elif route.id in self.owner and twin is not None and board.alike_twin(route.id):
+            if twin.id not in self.owner:
+                route = twin
         return self._assign(route)
-
-    def choose_double(self, route: int) -> str:
-        """Say which route of the double just clicked the current player claimed."""
-        if self.asking is None or route not in self.asking:
-            return self._say(render("Click a double route on the map first."))
-        self.asking = None
-        chosen = self.board.routes[route]
-        if self.owner.get(route) == self.current:
-            self.unsaid.discard(route)
-            return self._say(
-                render(
-                    "{ref:route} stays {name}'s.",
-                    ref=self.board.ref(chosen),
-                    name=self._name(self.current),
-                )
-            )
-        return self._assign(chosen)
 
     def _assign(self, route: Route) -> str:
         holder = self.owner.get(route.id)
@@ -229,6 +205,10 @@ class ScoreSheetModel:
         return self._say(
             render("A station of {name} in {city} (ST1).", name=self._name(self.current), city=name)
         )
+
+    def example_city(self) -> str:
+        """A city of this board to show in the ticket search box: the first ticket's first."""
+        return self.board.display(self.pool[0].a) if self.pool else ""
 
     def search(self, text: str, limit: int = SEARCH_RESULTS) -> list[Ticket]:
         """The tickets of this rule set whose cities match ``text`` (accents and case do not

@@ -15,13 +15,13 @@ the narration, saving and loading, and at the end the game stepper.
 
 from __future__ import annotations
 
-import base64
 from typing import Any
 
 import ipywidgets as widgets
 
 from ttr.apps.breakdown import breakdown_html
 from ttr.apps.coach import lesson_links, notes_html
+from ttr.apps.download import DownloadButton
 from ttr.apps.seats import HUMAN, SPEED_LABELS, SPEEDS, Seat
 from ttr.apps.session import MAX_OFFER, PlayModel
 from ttr.apps.view import TableView
@@ -225,10 +225,9 @@ class PlayTable(widgets.VBox):
         )
         self.players = panel()
         self.narration = panel()
-        self.save_button = button(
-            render("Save the game"), render("Make a file of this game to download")
+        self.save_button = DownloadButton(
+            render("Save the game"), render("Download a file of this game"), self._save_file
         )
-        self.save_link = panel()
         self.load = widgets.FileUpload(
             accept=".json",
             multiple=False,
@@ -255,7 +254,6 @@ class PlayTable(widgets.VBox):
                 self.players,
                 self.narration,
                 row([self.save_button, self.load]),
-                self.save_link,
                 self.file_message,
                 row([self.stepper_button]),
             ]
@@ -320,7 +318,6 @@ class PlayTable(widgets.VBox):
         self._timer.observe(self._on_timer, names="value")
         self.focus.observe(self._on_focus, names="value")
         self.map.on_click(self._on_map)
-        self.save_button.on_click(lambda _: self._save())
         self.load.observe(self._on_load, names="value")
         self.deal_button.on_click(lambda _: self._deal())
         self.stepper_button.on_click(lambda _: self._open_stepper())
@@ -373,16 +370,11 @@ class PlayTable(widgets.VBox):
 
     # files ---------------------------------------------------------------------------------
 
-    def _save(self) -> None:
-        data = base64.b64encode(self.model.to_json().encode()).decode()
+    def _save_file(self) -> tuple[str, str]:
+        """The file "Save the game" downloads: its name and the table as JSON."""
         game = self.model.game
         name = f"ttr-{game.rules.name}-seed{self.model.seed}-turn{game.turn}.json"
-        self.save_link.value = (
-            f'<a class="ttr-save-link" download="{esc(name)}" '
-            f'href="data:application/json;base64,{data}">⬇ '
-            + render("Download {name}", name=esc(name))
-            + "</a>"
-        )
+        return name, self.model.to_json()
 
     def _on_load(self, change: dict) -> None:
         files = change["new"]
@@ -430,7 +422,6 @@ class PlayTable(widgets.VBox):
         else:
             self.map.set_players(game.players, game.rules.has_stations)
         self.stepper_box.children = []
-        self.save_link.value = ""
         self._quiet = True
         try:
             self.speed.value = model.speed

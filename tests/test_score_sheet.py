@@ -225,3 +225,22 @@ def test_bad_arguments_raise_a_clear_error_and_change_nothing():
         with pytest.raises(TTRError, match=field):
             call()
     assert sheet.to_position() == before and sheet.current == 0
+
+
+def test_ST3_a_ticket_failed_for_now_says_which_unentered_route_a_station_would_borrow():
+    sheet = ScoreSheetModel("europe", ["Ann", "Ben"])
+    board = sheet.board
+    sheet.click_route(board.route("Athina-Smyrna"))
+    sheet.click_city("Smyrna")
+    sheet.add_ticket("Athina-Angora")
+    assert not sheet.outcome().scores[0].tickets[0].completed
+    why = [p.line() for p in sheet.problems() if "fails with the routes entered so far" in p.text]
+    assert why == [
+        "Ann's tickets: Athina-Angora fails with the routes entered so far; the station in Smyrna "
+        "would join it by borrowing Angora-Smyrna, which nobody has yet: enter the other "
+        "players' routes (ST3)"
+    ]
+    sheet.select_player(1)
+    sheet.click_route(board.route("Angora-Smyrna"))  # Ben's route: the station borrows it
+    assert sheet.outcome().scores[0].tickets[0].completed
+    assert not [p for p in sheet.problems() if "fails with the routes" in p.text]

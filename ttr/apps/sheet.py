@@ -42,6 +42,7 @@ from ttr.i18n import N_, render
 from ttr.jsonio import parse_json, read_json, write_json
 from ttr.rules import RuleSet, rule_set
 from ttr.scenario import position_players
+from ttr.scoring import best_station_routes
 from ttr.scoring.breakdown import Holdings, Outcome, score_holdings
 from ttr.state import player_names
 
@@ -367,6 +368,7 @@ class ScoreSheetModel:
                         ),
                     )
                 )
+        found += self._waiting_for_routes()
         low = rules.end_trigger_trains
         if not any(rules.trains - self.trains_used(s) <= low for s in range(len(self.players))):
             found.append(
@@ -381,6 +383,45 @@ class ScoreSheetModel:
                 )
             )
         return sorted(found, key=lambda p: p.level != "error")
+
+    def _waiting_for_routes(self) -> list[Problem]:
+        """A ticket failed for now that a station would join by borrowing a route nobody has
+        entered yet: it may be another player's, still to be entered (ST3)."""
+        found = []
+        outcome = self.outcome()
+        free = [r for r in self.board.routes if r.id not in self.owner]
+        for seat, score in enumerate(outcome.scores):
+            stations = [c for c, s in self.stations.items() if s == seat]
+            failed = [i for i, result in enumerate(score.tickets) if not result.completed]
+            if not stations or not failed:
+                continue
+            others = [r for r in self.board.routes if self.owner.get(r.id) not in (None, seat)]
+            tickets = [result.ticket for result in score.tickets]
+            maybe = best_station_routes(self.routes_of(seat), stations, others + free, tickets)
+            for i in failed:
+                if not maybe.completed[i]:
+                    continue
+                borrowed = [
+                    (city, route)
+                    for city, route in maybe.borrowed.items()
+                    if route is not None and route.id not in self.owner and i in maybe.helped[city]
+                ]
+                for city, route in borrowed[:1]:
+                    found.append(
+                        Problem(
+                            "warning",
+                            render("{name}'s tickets", name=self.players[seat]),
+                            render(
+                                "{ref} fails with the routes entered so far; the station in "
+                                "{city} would join it by borrowing {route:route}, which nobody "
+                                "has yet: enter the other players' routes (ST3)",
+                                ref=self.board.ticket_ref(tickets[i]),
+                                city=self.board.display(city),
+                                route=self.board.ref(route),
+                            ),
+                        )
+                    )
+        return found
 
     # files ---------------------------------------------------------------------------------
 

@@ -21,10 +21,11 @@ import numbers
 from collections.abc import Iterable
 from typing import TypeVar
 
-from ttr.errors import TTRError, preview
+from ttr.board import Board, Route
+from ttr.errors import TTRError, UnknownReference, preview
 from ttr.i18n import N_, render
 
-__all__ = ["finite_number", "index", "one_of", "whole_number"]
+__all__ = ["board_city", "board_route", "finite_number", "index", "one_of", "whole_number"]
 
 T = TypeVar("T")
 
@@ -116,3 +117,20 @@ def one_of(
         known=", ".join(map(str, known)),
         value=preview(value),
     )
+
+
+def board_route(board: Board, route: object) -> Route:
+    """``route`` (a route of ``board``, or its id) as the board's route, or a
+    :class:`~ttr.errors.TTRError` naming it."""
+    if isinstance(route, Route):
+        if 0 <= route.id < len(board.routes) and board.routes[route.id] == route:
+            return board.routes[route.id]
+        raise TTRError("route: {value} is not a route of this board", value=preview(route))
+    return board.routes[index(route, len(board.routes), "route")]
+
+
+def board_city(board: Board, city: object) -> str:
+    """``city`` if it is a city of ``board``, else :class:`~ttr.errors.UnknownReference`."""
+    if not isinstance(city, str) or city not in board.cities:
+        raise UnknownReference("city: no city {value} on this board", value=preview(city))
+    return city

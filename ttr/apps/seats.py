@@ -17,6 +17,8 @@ __all__ = ["BOT_LABELS", "HUMAN", "SPEEDS", "SPEED_LABELS", "Seat", "check_who",
 
 HUMAN = "you"
 """The ``who`` of a seat played by a person at the table."""
+MAX_BUDGET = 100_000
+"""The largest budget a search bot's seat may name (``"mcts:N"``)."""
 BOT_LABELS = {
     "random": N_("random bot"),
     "greedy": N_("greedy bot"),
@@ -58,7 +60,10 @@ def check_who(who: object, field: str, error: type[TTRError]) -> str:
     if name == "longroute":
         name = "long"
     if (name in AGENTS and not budget) or (
-        name in SEARCH_AGENTS and (budget.isdigit() or not budget)
+        name in SEARCH_AGENTS
+        and (
+            not budget or (budget.isascii() and budget.isdigit() and 0 < int(budget) <= MAX_BUDGET)
+        )
     ):
         return f"{name}:{budget}" if budget else name
     known = ", ".join([HUMAN, *BOT_LABELS])

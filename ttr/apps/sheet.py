@@ -117,10 +117,7 @@ class ScoreSheetModel:
         or, for a route a file gave without its colour, says it was this one. Only between two
         alike routes (the same colour), which a click cannot tell apart, a route taken by
         another player passes the click on to its free twin."""
-        routes = self.board.routes
-        route = (
-            route if isinstance(route, Route) else routes[checks.index(route, len(routes), "route")]
-        )
+        route = checks.board_route(self.board, route)
         board, seat = self.board, self.current
         twin = board.twin(route)
         if self.owner.get(route.id) == seat:
@@ -175,7 +172,7 @@ class ScoreSheetModel:
 
     def click_city(self, city: str) -> str:
         """A click on a city: a station of the current player there, or none again (ST1)."""
-        if city not in self.board.cities:
+        if not isinstance(city, str) or city not in self.board.cities:
             raise UnknownReference(
                 "no city {value} in {title:text}", value=preview(city), title=self.rules.title
             )
@@ -214,6 +211,9 @@ class ScoreSheetModel:
     def search(self, text: str, limit: int = SEARCH_RESULTS) -> list[Ticket]:
         """The tickets of this rule set whose cities match ``text`` (accents and case do not
         matter), best first: shortest names, then most points."""
+        if not isinstance(text, str):
+            raise TTRError("text: expected a string, not {value}", value=preview(text))
+        limit = checks.whole_number(limit, "limit", high=len(self.pool))
         words = _key(text).replace("-", " ").split()
         found = [
             t for t in self.pool if all(word in _key(self.board.ticket_ref(t)) for word in words)
@@ -224,6 +224,13 @@ class ScoreSheetModel:
         """Give the current player a ticket (a :class:`Ticket` or a reference ``"A-B"``)."""
         if isinstance(ticket, str):
             ticket = self._pool_ticket(ticket)
+        elif not isinstance(ticket, Ticket):
+            raise TTRError(
+                "ticket: expected a Ticket or a reference like 'Paris-Wien', not {value}",
+                value=preview(ticket),
+            )
+        else:
+            self._check_ticket(ticket)
         self.tickets[self.current].append(ticket)
         ref, name = self.board.ticket_ref(ticket), self._name(self.current)
         return self._say(
@@ -242,6 +249,21 @@ class ScoreSheetModel:
             )
         )
 
+    def _check_ticket(self, ticket: Ticket) -> None:
+        """A ticket not of the pool joins two different cities of the board for 1-100 points
+        (as a position file's custom ticket does)."""
+        cities = ticket.cities
+        if (
+            not all(isinstance(c, str) and c in self.board.cities for c in cities)
+            or ticket.a == ticket.b
+        ):
+            raise UnknownReference(
+                "ticket: {value} does not join two cities of {title:text}",
+                value=preview(ticket),
+                title=self.rules.title,
+            )
+        checks.whole_number(ticket.points, "ticket points", low=1, high=100)
+
     def _pool_ticket(self, ref: str) -> Ticket:
         pair = self.board.ticket_cities(ref)
         for ticket in self.pool:
@@ -253,6 +275,8 @@ class ScoreSheetModel:
 
     def set_focus(self, key: str) -> None:
         """Show ``key`` of :func:`~ttr.apps.breakdown.focus_choices` on the map."""
+        if not isinstance(key, str):
+            raise TTRError("nothing to show called {value}", value=preview(key))
         kind, _, seat = key.partition(":")
         if kind not in ("trail", "stations") or seat not in map(str, range(len(self.players))):
             raise TTRError("nothing to show called {value}", value=preview(key))
@@ -261,6 +285,7 @@ class ScoreSheetModel:
     # scoring -------------------------------------------------------------------------------
 
     def routes_of(self, seat: int) -> list[Route]:
+        seat = checks.index(seat, len(self.players), "player")
         return [self.board.routes[r] for r in sorted(self.owner) if self.owner[r] == seat]
 
     def holdings(self) -> list[Holdings]:
@@ -279,6 +304,7 @@ class ScoreSheetModel:
         return score_holdings(self.holdings(), self.rules)
 
     def trains_used(self, seat: int) -> int:
+        seat = checks.index(seat, len(self.players), "player")
         return sum(r.length for r in self.routes_of(seat))
 
     def problems(self) -> list[Problem]:

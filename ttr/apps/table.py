@@ -339,13 +339,11 @@ class PlayTable(widgets.VBox):
             self.render()
 
     def _on_teacher(self, change: dict) -> None:
-        self.model.teacher = bool(change["new"])
+        self.model.set_teacher(bool(change["new"]))
         self.render()
 
     def _on_speed(self, change: dict) -> None:
-        self.model.speed = change["new"]
-        if change["new"] == "instant":
-            self.model.run_bots()
+        self.model.set_speed(change["new"])
         self.render()
 
     def _on_timer(self, _change: dict) -> None:

@@ -31,7 +31,7 @@ import json
 import unicodedata
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -230,7 +230,7 @@ class ScoreSheetModel:
                 value=preview(ticket),
             )
         else:
-            self._check_ticket(ticket)
+            ticket = self._check_ticket(ticket)
         self.tickets[self.current].append(ticket)
         ref, name = self.board.ticket_ref(ticket), self._name(self.current)
         return self._say(
@@ -249,9 +249,9 @@ class ScoreSheetModel:
             )
         )
 
-    def _check_ticket(self, ticket: Ticket) -> None:
+    def _check_ticket(self, ticket: Ticket) -> Ticket:
         """A ticket not of the pool joins two different cities of the board for 1-100 points
-        (as a position file's custom ticket does)."""
+        (as a position file's custom ticket does); its points as an ``int``."""
         cities = ticket.cities
         if (
             not all(isinstance(c, str) and c in self.board.cities for c in cities)
@@ -262,7 +262,8 @@ class ScoreSheetModel:
                 value=preview(ticket),
                 title=self.rules.title,
             )
-        checks.whole_number(ticket.points, "ticket points", low=1, high=100)
+        points = checks.whole_number(ticket.points, "ticket points", low=1, high=100)
+        return ticket if type(ticket.points) is int else replace(ticket, points=points)
 
     def _pool_ticket(self, ref: str) -> Ticket:
         pair = self.board.ticket_cities(ref)

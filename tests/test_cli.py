@@ -7,6 +7,8 @@ exactly one line on stderr and never a traceback.
 from __future__ import annotations
 
 import json
+import os
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -150,6 +152,60 @@ def test_no_command_and_no_file():
     assert_one_line_error(result, "command")
     result = ttr("replay")
     assert_one_line_error(result, "file")
+
+
+def test_a_closed_pipe_ends_the_command_quietly():
+    """``python -m ttr replay FILE | head -1``: a reader that has gone away ends the program
+    quietly, as it ends the shell's tools (here the pipe is closed before anything is written)."""
+    read_end, write_end = os.pipe()
+    os.close(read_end)
+    try:
+        result = subprocess.run(
+            [sys.executable, "-m", "ttr", "replay", "data/scenarios/usa_first_two_turns.json"],
+            stdout=write_end,
+            stderr=subprocess.PIPE,
+            text=True,
+            cwd=ROOT,
+            timeout=60,
+        )
+    finally:
+        os.close(write_end)
+    assert result.returncode == -signal.SIGPIPE
+    assert result.stderr == ""
+
+
+@pytest.mark.parametrize(
+    "name", ["mcts:²", "mcts:٣", "mcts:0", "mcts:10000001", "mcts:", "greedy:5"]
+)
+def test_an_agent_name_with_a_bad_budget_is_one_line(name):
+    result = subprocess.run(
+        [sys.executable, "-m", "ttr", "simulate", "--games", "1", "--agents", name, "--quiet"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=60,
+    )
+    assert result.returncode == 2
+    assert result.stderr.count("\n") == 1 and "internal error" not in result.stderr
+
+
+def test_score_refuses_a_ticket_held_by_two_players(tmp_path):
+    """The deck has each ticket once: two players cannot both hold Paris-Wien (issue 28)."""
+    players = [
+        {"name": "Ann", "tickets": ["Paris-Wien"]},
+        {"name": "Ben", "tickets": ["Wien-Paris"]},
+    ]
+    path = write(tmp_path, "two.json", json.dumps({"map": "europe", "players": players}))
+    result = ttr("score", path)
+    assert result.returncode == 2 and "held by Ann too" in result.stderr
+    assert result.stderr.count("\n") == 1
+
+
+def test_score_refuses_a_route_owned_by_two_players(tmp_path):
+    players = [{"name": name, "routes": ["Paris-Bruxelles (red)"]} for name in ("Ann", "Ben")]
+    path = write(tmp_path, "two.json", json.dumps({"map": "europe", "players": players}))
+    result = ttr("score", path)
+    assert result.returncode == 2 and "owned twice" in result.stderr
 
 
 # ---------------------------------------------------------------------------------------------

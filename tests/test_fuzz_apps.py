@@ -286,7 +286,7 @@ def test_a_seed_new_takes_is_one_load_takes_back():
     assert PlayModel.from_json(model.to_json()).seed == 2**63 - 1
 
 
-@pytest.mark.parametrize("who", ["mcts:²", "mcts:0", "mcts:10000000", "mcts:-1", "mcts: 5"])
+@pytest.mark.parametrize("who", ["mcts:²", "mcts:0", "mcts:10000000", "mcts:-1", "mcts:", "chess"])
 def test_a_search_bot_budget_that_is_not_ascii_digits_in_range_is_refused(who):
     with pytest.raises(TTRError, match="seat"):
         PlayModel.new("europe", [("Ann", "you"), ("Ben", who)], seed=1)

@@ -208,7 +208,7 @@ def test_a_failed_write_keeps_the_old_results(tmp_path, monkeypatch, capsys):
     def broken(*args, **kwargs):
         raise OSError("disk full")
 
-    monkeypatch.setattr("ttr.jsonio.os.replace", broken)
+    monkeypatch.setattr("ttr.files.os.replace", broken)
     code, err = run(capsys, "simulate", "--quiet", "--games", "2", "--json", str(out))
     one_line(code, err, "disk full")
     assert json.loads(out.read_text()) == {"old": True}

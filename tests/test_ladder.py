@@ -13,7 +13,8 @@ import pytest
 
 from ttr import tournament
 from ttr.cli import main
-from ttr.tools.ladder import _bradley_terry, write_json
+from ttr.errors import TTRError
+from ttr.tools.ladder import _bradley_terry, check_arguments, write_json
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -146,3 +147,12 @@ def test_a_bad_tournament_command_shows_no_traceback():
     result = ttr("tournament", "--agents", "random,bogus")
     assert result.returncode == 2 and result.stdout == ""
     assert "Traceback" not in result.stderr and len(result.stderr.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize(
+    ("games", "jobs", "field"),
+    [(10**9, 1, "--games"), (4, 10**9, "--jobs"), (4, 0, "--jobs"), (True, 1, "--games")],
+)
+def test_a_tournament_is_bounded_before_any_game(games, jobs, field):
+    with pytest.raises(TTRError, match=field):
+        check_arguments("usa", 2, ["random", "greedy"], games, None, jobs)

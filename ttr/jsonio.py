@@ -4,19 +4,18 @@ Every file the project reads (scenarios, positions, saved games) goes through :f
 its size is checked before it is read, its bytes must be UTF-8, it is parsed by the standard
 library's linear-time parser and its nesting depth checked before any other code looks at it,
 and ``NaN``/``Infinity`` are refused (they are not JSON).
-Errors name the file and say what is wrong in one line. :func:`write_json` writes a temporary
-file beside the target and renames it into place, so a failed write never destroys the old file.
+Errors name the file and say what is wrong in one line. Files are read and written through
+:mod:`ttr.files` (plain files only, bounded reads, atomic writes that keep links and permissions).
 """
 
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 from pathlib import Path
 from typing import Any
 
 from ttr.errors import TTRError
+from ttr.files import read_bytes, writable_target, write_bytes
 from ttr.i18n import N_, Message, render
 
 MAX_BYTES = 2_000_000
@@ -107,51 +106,24 @@ def too_deep(data: Any, limit: int = MAX_DEPTH) -> bool:
 
 
 def read_json(path: str | Path, error: type[TTRError]) -> Any:
-    """Read and parse the JSON file ``path`` (see :func:`parse_json`)."""
-    path = Path(path)
-    try:
-        size = path.stat().st_size
-        if size > MAX_BYTES:
-            raise error(
-                N_("{where}: {size:,} bytes is more than the {most:,} read"),
-                where=str(path),
-                size=size,
-                most=MAX_BYTES,
-            )
-        data = path.read_bytes()
-    except OSError as err:
-        raise error(
-            N_("{path}: cannot read the file ({reason:text})"),
-            path=str(path),
-            reason=err.strerror or str(err),
-        ) from None
-    return parse_json(data, str(path), error)
+    """Read and parse the JSON file ``path``: a plain file of at most :data:`MAX_BYTES`, read
+    through :func:`ttr.files.read_bytes` (see :func:`parse_json`)."""
+    return parse_json(read_bytes(path, MAX_BYTES, error), str(path), error)
 
 
-def write_json(path: str | Path, data: Any, indent: int | None = 1) -> None:
-    """Write ``data`` as strict JSON to ``path`` atomically (a temporary file, then a rename).
+def write_json(
+    path: str | Path, data: Any, indent: int | None = 1, *, error: type[TTRError] = TTRError
+) -> None:
+    """Write ``data`` as strict JSON to ``path`` atomically, through
+    :func:`ttr.files.write_bytes` (a symlink's target, an existing file's permissions kept).
 
-    Raises :class:`OSError` if the folder cannot be written; the old file is then untouched.
+    Raises :class:`ValueError` if ``data`` holds NaN or infinities (before anything is
+    written), and ``error`` if the file cannot be written; the old file is then untouched.
     """
-    path = Path(path)
     text = json.dumps(data, indent=indent, ensure_ascii=False, allow_nan=False)
-    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8") as out:
-            out.write(text + "\n")
-        os.replace(temporary, path)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
+    write_bytes(path, (text + "\n").encode("utf-8"), error)
 
 
-def check_writable(path: str | Path) -> None:
-    """Raise :class:`OSError` unless a file can be written at ``path`` (check before long work)."""
-    path = Path(path)
-    if path.is_dir():
-        raise IsADirectoryError(render("{path} is a folder", path=path))
-    folder = path.parent if str(path.parent) else Path(".")
-    if not folder.is_dir():
-        raise FileNotFoundError(render("no folder {folder} for {path}", folder=folder, path=path))
-    if not os.access(folder, os.W_OK):
-        raise PermissionError(render("cannot write in {folder}", folder=folder))
+def check_writable(path: str | Path, error: type[TTRError] = TTRError) -> None:
+    """Raise ``error`` unless :func:`write_json` could write ``path`` (check before long work)."""
+    writable_target(path, error)

@@ -451,6 +451,8 @@ def load_position(
     }
     game = stage_position(rules, names, 0, tickets={}, routes=routes, stations=stations)
     holdings = []
+    in_deck = Counter((frozenset(t.cities), t.points) for t in reader.pool)
+    held: dict[tuple[frozenset[str], int], list[str]] = {}
     for seat, entry in enumerate(entries):
         tickets = []
         seen: set[tuple[frozenset[str], int]] = set()
@@ -464,6 +466,16 @@ def load_position(
                     field=field,
                     value=board.ticket_ref(ticket),
                 )
+            holders = held.setdefault(key, [])
+            if key in in_deck and len(holders) >= in_deck[key]:
+                raise ScenarioError(
+                    "field {field!r}: {value} is held by {other} too, more often than the deck "
+                    "has it",
+                    field=field,
+                    value=board.ticket_ref(ticket),
+                    other=holders[0],
+                )
+            holders.append(names[seat])
             seen.add(key)
             tickets.append(ticket)
         holdings.append(

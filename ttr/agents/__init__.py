@@ -28,6 +28,7 @@ from ttr.agents.mcts import PAIRED, MCTSAgent
 from ttr.agents.random import RandomAgent
 from ttr.errors import TTRError, preview
 from ttr.game import Game
+from ttr.i18n import N_
 
 AGENTS: dict[str, type[Agent]] = {
     cls.name: cls for cls in (RandomAgent, GreedyAgent, LongRouteAgent)
@@ -39,24 +40,52 @@ iterations)."""
 ALIASES = {"longroute": "long"}
 
 
+MAX_ITERATIONS = 1_000_000
+"""The most iterations ``mcts:N`` may ask for (a search's budget of simulated moves bounds its
+time in any case; this bounds the number itself)."""
+
+
+def parse_agent_name(name: object) -> tuple[str, int | None]:
+    """What an agent's name asks for: its canonical name and, for a search bot given ``:N``, the
+    number of iterations (else ``None``). The one parser of agent names: :func:`make_agent`, the
+    command line, the ladder and the play table all read names through it.
+
+    >>> parse_agent_name(" MCTS:200 "), parse_agent_name("longroute")
+    (('mcts', 200), ('long', None))
+
+    Raises :class:`~ttr.errors.TTRError` for anything else (only ASCII digits make a budget).
+    """
+    if not isinstance(name, str) or len(name) > 40:
+        raise TTRError(N_("an agent's name is a short text, not {value}"), value=preview(name))
+    key, colon, budget = name.strip().lower().partition(":")
+    key = ALIASES.get(key, key)
+    if key in AGENTS and not colon:
+        return key, None
+    if key in SEARCH_AGENTS:
+        if not colon:
+            return key, None
+        digits = budget.strip()
+        if digits.isascii() and digits.isdigit() and 0 < int(digits) <= MAX_ITERATIONS:
+            return key, int(digits)
+        raise TTRError(
+            N_("agent {name}: the budget after ':' is a number of iterations from 1 to {most:,}"),
+            name=preview(name),
+            most=MAX_ITERATIONS,
+        )
+    known = ", ".join([*AGENTS, *ALIASES, *SEARCH_AGENTS, "mcts:N"])
+    raise TTRError(N_("unknown agent {name} (known: {known})"), name=preview(name), known=known)
+
+
 def make_agent(name: str, seed: int | random.Random | None = 0) -> Agent:
     """An agent by name: ``random``, ``greedy``, ``long`` (or ``longroute``), ``mcts`` or
     ``mcts:N`` (a search of at most N iterations a move, within the same budget of simulated
-    moves): the search bot is the paired search (:data:`ttr.agents.mcts.PAIRED`)."""
-    key, _, budget = name.strip().lower().partition(":")
-    key = ALIASES.get(key, key)
-    if key in AGENTS and not budget:
-        return AGENTS[key](seed)
+    moves): the search bot is the paired search (:data:`ttr.agents.mcts.PAIRED`). Names are
+    read by :func:`parse_agent_name`."""
+    key, iterations = parse_agent_name(name)
     if key in SEARCH_AGENTS:
-        if not budget:
-            return SEARCH_AGENTS[key](seed, **PAIRED)
-        if budget.isdigit() and int(budget) > 0:
-            return SEARCH_AGENTS[key](seed, **{**PAIRED, "iterations": int(budget)})
-        raise TTRError(
-            f"agent {preview(name)}: the budget after ':' is a number of iterations (>= 1)"
-        )
-    known = ", ".join([*AGENTS, *ALIASES, *SEARCH_AGENTS, "mcts:N"])
-    raise TTRError(f"unknown agent {preview(name)} (known: {known})")
+        settings = PAIRED if iterations is None else {**PAIRED, "iterations": iterations}
+        return SEARCH_AGENTS[key](seed, **settings)
+    return AGENTS[key](seed)
 
 
 def play_game(game: Game, agents: list[Agent], max_actions: int = 20_000) -> Game:
@@ -78,5 +107,6 @@ __all__ = [
     "MCTSAgent",
     "RandomAgent",
     "make_agent",
+    "parse_agent_name",
     "play_game",
 ]

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ttr.agents import AGENTS, SEARCH_AGENTS
+from ttr.agents import parse_agent_name
 from ttr.errors import TTRError, preview
 from ttr.i18n import N_, Np_, gettext, render
 
@@ -17,8 +17,6 @@ __all__ = ["BOT_LABELS", "HUMAN", "SPEEDS", "SPEED_LABELS", "Seat", "check_who",
 
 HUMAN = "you"
 """The ``who`` of a seat played by a person at the table."""
-MAX_BUDGET = 100_000
-"""The largest budget a search bot's seat may name (``"mcts:N"``)."""
 BOT_LABELS = {
     "random": N_("random bot"),
     "greedy": N_("greedy bot"),
@@ -56,23 +54,16 @@ def check_who(who: object, field: str, error: type[TTRError]) -> str:
     key = who.strip().lower()
     if key == HUMAN:
         return HUMAN
-    name, _, budget = key.partition(":")
-    if name == "longroute":
-        name = "long"
-    if (name in AGENTS and not budget) or (
-        name in SEARCH_AGENTS
-        and (
-            not budget or (budget.isascii() and budget.isdigit() and 0 < int(budget) <= MAX_BUDGET)
-        )
-    ):
-        return f"{name}:{budget}" if budget else name
-    known = ", ".join([HUMAN, *BOT_LABELS])
-    raise error(
-        N_("field {field!r}: unknown seat {value} (known: {known})"),
-        field=field,
-        value=preview(who),
-        known=known,
-    )
+    try:
+        name, budget = parse_agent_name(key)
+    except TTRError as err:
+        raise error(
+            N_("field {field!r}: unknown seat {value}: {reason}"),
+            field=field,
+            value=preview(who),
+            reason=err.message,
+        ) from None
+    return name if budget is None else f"{name}:{budget}"
 
 
 @dataclass(frozen=True)

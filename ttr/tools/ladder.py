@@ -288,9 +288,13 @@ def check_arguments(
 ) -> tuple[str, tuple[str, ...]]:
     """Check a tournament's arguments before any game; return the rule-set name and the bots.
 
-    Raises :class:`ttr.TTRError` naming the argument.
+    Raises :class:`ttr.TTRError` naming the argument. ``games`` and ``jobs`` have the bounds
+    of ``simulate`` (:func:`ttr.tools.simulation.check_run`).
     """
     from ttr.agents import make_agent
+    from ttr.tools.simulation import check_run
+
+    check_run(games, jobs)
 
     try:
         name = rule_set(rules, variant).name
@@ -318,8 +322,6 @@ def check_arguments(
             f"--games: a positive multiple of {players} (each deal is played from every seat "
             f"rotation), not {games}"
         )
-    if jobs < 1:
-        raise TTRError(f"--jobs: at least 1, not {jobs}")
     return name, names
 
 
@@ -395,7 +397,7 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         try:
             check_writable(args.json)
-        except OSError as err:
+        except TTRError as err:
             raise TTRError(f"--json: {err}") from None
     result = tournament(
         args.map,

@@ -6,11 +6,13 @@ does with the mouse: ``table.slot_buttons[2].click()``, ``table.deck_button.clic
 = True`` then ``table.keep_button.click()``, ``table.hint_button.click()``... After each click
 the table draws itself again from ``model.view()`` (only what changed travels to the browser).
 
-Above the map: the prompt (what to do now), the market, the deck and the tickets, the hand, the
-choice in front of the person (the ways to pay for the route or city they clicked, a tunnel's
-reveal, the tickets on offer), the coach's words, the bots' speed and, at the end, the final
-score breakdown. Beside or below the map: the person's tickets, what the map shows, the players,
-the narration, saving and loading, and at the end the game stepper.
+Beside the map (below it on a narrow page), so that the map, the hand, the market and the
+buttons fit on a laptop's screen together: the prompt (what to do now), the market, the deck and
+the tickets, the hand, the choice in front of the person (the ways to pay for the route or city
+they clicked, a tunnel's reveal, the tickets on offer), the coach's words, the buttons, the
+bots' speed and, at the end, the final score breakdown; then the person's tickets, what the map
+shows, the players, the narration (scrolling in its own box), saving and loading, and at the end
+the game stepper.
 """
 
 from __future__ import annotations
@@ -58,6 +60,13 @@ _RING = ".ttr-play-table .ttr-map .ttr-ticket-{0} .ttr-ring"
 STYLE = "\n".join(
     [
         ".ttr-play-table .ttr-hinted {outline: 3px solid #e8a400; outline-offset: 1px}",
+        # the map beside the controls, both on a laptop's screen (1024 x 768 and up) at once
+        ".ttr-play-table .widget-box.ttr-body {flex-flow: row wrap; align-items: flex-start}",
+        ".ttr-play-table .widget-box.ttr-map-box {flex: 1 1 500px; min-width: min(100%, 460px);"
+        " position: sticky; top: 0}",
+        ".ttr-play-table .ttr-map-view > svg {max-height: calc(100vh - 40px)}",
+        ".ttr-play-table .widget-box.ttr-side {flex: 1 1 380px; min-width: min(100%, 360px)}",
+        ".ttr-play-table .ttr-log {max-height: 12em; overflow-y: auto}",
         *(
             f"{_RING.format(state)} {{display: inline; fill: none; stroke: {ink}; "
             f"stroke-width: 5; stroke-dasharray: {_DASHES[state]}}}"
@@ -247,8 +256,28 @@ class PlayTable(widgets.VBox):
         map_box = widgets.Box([self.map])
         map_box.add_class("ttr-map-box")
         self._map_box = map_box
+        self.narration.add_class("ttr-log")
         side = widgets.VBox(
             [
+                self.prompt,
+                row([*self.slot_buttons, self.deck_button, self.tickets_button, self.pass_button]),
+                self.hand,
+                self.choice,
+                row(
+                    [*self.option_buttons, self.cancel_button, *self.ticket_boxes, self.keep_button]
+                ),
+                self.coach,
+                row(
+                    [
+                        self.why_button,
+                        self.hint_button,
+                        self.take_back_button,
+                        self.next_bot_button,
+                        self.reveal_button,
+                    ]
+                ),
+                row([widgets.HTML(render("bots play:")), self.speed, self.teacher, self._timer]),
+                self.breakdown,  # at the end: the final score, under the prompt
                 self.tickets,
                 self.focus,
                 self.players,
@@ -261,30 +290,7 @@ class PlayTable(widgets.VBox):
         side.add_class("ttr-side")
         body = widgets.Box([map_box, side])
         body.add_class("ttr-body")
-        top = [
-            self.setup,
-            self.prompt,
-            row([*self.slot_buttons, self.deck_button, self.tickets_button, self.pass_button]),
-            self.hand,
-            self.choice,
-            row([*self.option_buttons, self.cancel_button, *self.ticket_boxes, self.keep_button]),
-            self.coach,
-            row(
-                [
-                    self.why_button,
-                    self.hint_button,
-                    self.take_back_button,
-                    self.teacher,
-                    widgets.HTML(render("bots play:")),
-                    self.speed,
-                    self.next_bot_button,
-                    self.reveal_button,
-                    self._timer,
-                ]
-            ),
-            self.breakdown,  # at the end: the final score, under the prompt
-        ]
-        super().__init__([*top, body, self.stepper_box, self._style])
+        super().__init__([self.setup, body, self.stepper_box, self._style])
         self.add_class("ttr-widget")
         self.add_class("ttr-play-table")
         self._fill_setup()

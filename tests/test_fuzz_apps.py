@@ -9,6 +9,8 @@ The hostile cases found on the way are kept below as named tests.
 
 from __future__ import annotations
 
+import os
+
 import numpy as np
 import pytest
 from hypothesis import HealthCheck, settings
@@ -311,3 +313,24 @@ def test_speed_and_teacher_take_only_their_values(table):
         refused_unchanged(table, lambda bad=bad: table.set_teacher(bad), match="teacher")
     with pytest.raises(TTRError, match="speed"):
         PlayModel.new("europe", [("Ann", "you"), ("Ben", "greedy")], speed="warp")
+
+
+def test_loading_a_device_a_fifo_or_a_folder_is_refused_at_once(tmp_path):
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)  # nobody writes it: reading it would block for ever
+    for path in ("/dev/zero", str(fifo), str(tmp_path)):
+        with pytest.raises(TTRError, match="not a plain file"):
+            PlayModel.load(path)
+        with pytest.raises(TTRError, match="not a plain file"):
+            ScoreSheetModel.from_position(path)
+
+
+def test_saving_through_a_symlink_writes_its_target_and_keeps_its_mode(tmp_path, table):
+    target = tmp_path / "game.json"
+    target.write_text("{}")
+    target.chmod(0o644)
+    link = tmp_path / "link.json"
+    link.symlink_to(target)
+    table.save(link)
+    assert link.is_symlink() and (target.stat().st_mode & 0o777) == 0o644
+    assert PlayModel.load(target).to_dict() == table.to_dict()

@@ -244,3 +244,11 @@ def test_ST3_a_ticket_failed_for_now_says_which_unentered_route_a_station_would_
     sheet.click_route(board.route("Angora-Smyrna"))  # Ben's route: the station borrows it
     assert sheet.outcome().scores[0].tickets[0].completed
     assert not [p for p in sheet.problems() if "fails with the routes" in p.text]
+
+
+def test_F5_the_breakdown_names_the_tie_break_that_decided():
+    sheet = ScoreSheet(ScoreSheetModel.from_position(EXAMPLE))  # You and Ben: 80 points each
+    assert (
+        "Ben and You are tied on 80 points: most tickets completed decides (Ben 3, You 2) (F5)."
+        in sheet.score.value
+    )

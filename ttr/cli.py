@@ -162,6 +162,7 @@ def _simulate(args: argparse.Namespace) -> int:
         variant=args.variant,
         jobs=args.jobs,
         progress=not args.quiet,
+        cluster=args.cluster,
     )
     print(result.table())
     if args.json:
@@ -218,6 +219,13 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sim.add_argument("--seed", type=int, default=0)
     sim.add_argument("--jobs", type=int, default=1, help=render("worker processes"))
+    sim.add_argument(
+        "--cluster",
+        metavar="WHERE",
+        help=render(
+            "play on Dask: 'local' (a LocalCluster of --jobs workers) or a scheduler address"
+        ),
+    )
     sim.add_argument(
         "--json", metavar="FILE", help=render("also write the summary and records as JSON")
     )

@@ -212,7 +212,12 @@ def play_one(rules: str, players: int, agents: Sequence[str], index: int, seed: 
 
 
 def _play_chunk(args: tuple[str, int, tuple[str, ...], list[tuple[int, int]]]) -> list[GameRecord]:
-    rules, players, agents, jobs = args
+    return _play_chunk_of(*args)
+
+
+def _play_chunk_of(
+    rules: str, players: int, agents: Sequence[str], jobs: list[tuple[int, int]]
+) -> list[GameRecord]:
     return [play_one(rules, players, agents, index, seed) for index, seed in jobs]
 
 
@@ -242,14 +247,21 @@ def simulate(
     variant: str | None = None,
     jobs: int = 1,
     progress: bool = True,
+    cluster: str | None = None,
 ) -> Simulation:
     """Play ``games`` seeded games between ``agents`` (one name per seat, or one for all).
 
-    The same ``seed`` gives the same records and table, whatever ``jobs`` is. ``progress`` shows
-    a tqdm bar (``tqdm.auto``, so it renders as a widget in notebooks).
+    ``cluster``: play on Dask, ``"local"`` (a ``LocalCluster`` of ``jobs`` workers) or a
+    scheduler's address (:mod:`ttr.tools.cluster`); else ``jobs`` worker processes.
+    The same ``seed`` gives the same records and table, whatever ``jobs`` or ``cluster`` is.
+    ``progress`` shows a tqdm bar (``tqdm.auto``, so it renders as a widget in notebooks).
     """
     name = rule_set(rules, variant).name
     check_run(games, jobs)
+    if cluster is not None and (not isinstance(cluster, str) or not cluster.strip()):
+        raise TTRError(
+            "--cluster: 'local' or a Dask scheduler's address, not {value}", value=cluster
+        )
     names = tuple(agents.split(",")) if isinstance(agents, str) else tuple(agents)
     if len(names) == 1:
         names = names * players
@@ -266,18 +278,36 @@ def simulate(
 
     bar = tqdm(total=games, desc=f"{name} x{players}", unit="game", disable=not progress)
     records: list[GameRecord] = []
+
+    def done(chunk: list[GameRecord]) -> None:
+        records.extend(chunk)
+        bar.update(len(chunk))
+
     try:
-        if jobs <= 1:
+        if cluster is not None:
+            from ttr.tools.cluster import play_on_dask  # Dask is the optional [cluster] extra
+
+            size = max(1, min(50, games // (jobs * 4) or 1))
+            tasks = [(name, players, names, seeds[i : i + size]) for i in range(0, games, size)]
+            lost = play_on_dask(
+                _play_chunk_of, tasks, cluster, jobs, done, lambda t: f"games-{t[3][0][0]}"
+            )
+            if lost:
+                raise TTRError(
+                    "--cluster: {count} tasks lost ({first}: {why})",
+                    count=len(lost),
+                    first=lost[0][0],
+                    why=lost[0][1],
+                )
+        elif jobs <= 1:
             for index, game_seed in seeds:
-                records.append(play_one(name, players, names, index, game_seed))
-                bar.update()
+                done([play_one(name, players, names, index, game_seed)])
         else:
             size = max(1, min(50, games // (jobs * 4) or 1))
             chunks = [seeds[i : i + size] for i in range(0, games, size)]
             with ProcessPoolExecutor(jobs) as pool:
                 for chunk in pool.map(_play_chunk, [(name, players, names, c) for c in chunks]):
-                    records.extend(chunk)
-                    bar.update(len(chunk))
+                    done(chunk)
     finally:
         bar.close()
     records.sort(key=lambda r: r.index)

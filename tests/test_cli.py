@@ -224,3 +224,74 @@ def test_kernels_installs_the_translated_notebooks_kernels(tmp_path):
             (tmp_path / ".local/share/jupyter/kernels" / f"ttr-{code}" / "kernel.json").read_text()
         )
         assert spec["env"] == {"TTR_LANG": code}
+
+
+# ---------------------------------------------------------------------------------------------
+# score: the score sheet's warnings and the tie-break; legal: what may be played (#33)
+
+EXAMPLE = ROOT / "data" / "positions" / "nb08_worked_example.json"
+
+
+def test_score_prints_the_score_sheet_s_warnings_on_stderr_and_in_the_json(capsys):
+    from ttr.apps.sheet import ScoreSheetModel
+    from ttr.cli import main
+
+    sheet = [p.line() for p in ScoreSheetModel.from_position(EXAMPLE).problems()]
+    assert main(["score", str(EXAMPLE)]) == 0
+    out, err = capsys.readouterr()
+    assert "You: 80 points" in out
+    assert [line.split(": ", 1)[1] for line in err.strip().splitlines()] == sheet
+    assert "no player is down to 2 trains or fewer" in err and "without its colour" in err
+    assert main(["score", "--json", str(EXAMPLE)]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert [f"{p['item']}: {p['text']}" for p in data["problems"]] == sheet
+    assert {p["level"] for p in data["problems"]} == {"warning"}
+    assert data["tie"] == {  # the worked example is a tie on points (F5)
+        "players": ["Ben", "You"],
+        "decided_by": "tickets_completed",
+        "counts": {"Ben": 3, "You": 2},
+    }
+
+
+def test_F5_score_names_the_tie_break_that_decided_and_its_counts(tmp_path, capsys):
+    from ttr.cli import main
+
+    position = {  # 4 + 2 + 10 against 4 + 2 + 10: Ann's completed ticket decides (F5)
+        "rules": "usa",
+        "players": [
+            {
+                "name": "Ann",
+                "routes": ["Montreal-Toronto"],
+                "tickets": [{"cities": ["Montreal", "Toronto"], "points": 2}],
+            },
+            {"name": "Ben", "routes": ["Calgary-Vancouver", "Atlanta-Charleston"]},
+        ],
+    }
+    path = write(tmp_path, "tie.json", json.dumps(position))
+    assert main(["score", "--json", path]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert [p["total"] for p in data["players"]] == [16, 16] and data["winners"] == ["Ann"]
+    assert data["tie"] == {
+        "players": ["Ann", "Ben"],
+        "decided_by": "tickets_completed",
+        "counts": {"Ann": 1, "Ben": 0},
+    }
+    assert main(["score", path]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[-1] == (
+        "Ann and Ben are tied on 16 points: most tickets completed decides (Ann 1, Ben 0) (F5)."
+    )
+
+
+def test_legal_lists_a_staged_tunnel_s_payments(tmp_path, capsys):
+    from ttr.cli import main
+
+    data = json.loads((SCENARIOS / "europe_tunnel_two_red.json").read_text(encoding="utf-8"))
+    data["actions"] = ["claim Barcelona-Pamplona red red"]  # the reveal asks for one more red
+    path = write(tmp_path, "tunnel.json", json.dumps(data))
+    assert main(["legal", path]) == 0
+    out = capsys.readouterr().out
+    listed = out.split("Legal actions (")[1].splitlines()[1:]
+    assert [line.strip() for line in listed] == ["pay red", "pay loco", "decline"]
+    assert main(["legal", "--json", path]) == 0
+    assert json.loads(capsys.readouterr().out)["legal"] == ["pay red", "pay loco", "decline"]

@@ -176,10 +176,8 @@ def test_the_korean_score_sheet_worked_example_by_clicks():
     board = sheet.model.board
     for ref in WORKED_ROUTES:
         route = board.route(ref)
-        sheet.map.click(f"route-{route.id}")
-        if sheet.model.asking:  # a double route: which of its two (C5)
-            korean_only(sheet)
-            sheet.double_buttons[sheet.model.asking.index(route.id)].click()
+        sheet.map.click(f"route-{route.id}")  # a double's route: the click says which (C5)
+        korean_only(sheet)
     for ref in WORKED_TICKETS:
         sheet.search.value = ref.split("-")[0]
         korean_only(sheet)
@@ -200,8 +198,6 @@ def test_korean_score_sheet_errors_warnings_and_stations():
         for route in board.find_routes("Paris-Bruxelles"):
             if route.id not in sheet.model.owner:
                 sheet.model.click_route(route)
-                if sheet.model.asking:
-                    sheet.model.choose_double(route.id)
                 break
     sheet.player.value = 2
     for city in ("Berlin", "Wien", "Roma", "Madrid"):  # a fourth station is an error (ST1)

@@ -23,8 +23,6 @@ def enter_routes(sheet: ScoreSheetModel, refs) -> None:
     for ref in refs:
         route = sheet.board.route(ref)
         sheet.click_route(route)
-        if sheet.asking is not None:
-            sheet.choose_double(route.id)
 
 
 def test_F1_F5_the_worked_example_entered_by_clicks_scores_80():
@@ -39,15 +37,34 @@ def test_F1_F5_the_worked_example_entered_by_clicks_scores_80():
     assert sheet.trains_used(0) == 34
 
 
-def test_C5_a_double_route_asks_which_of_its_two():
-    sheet = ScoreSheetModel("usa", ["Ann", "Ben"])
-    route = sheet.board.route("Los Angeles-San Francisco (yellow)")
-    said = sheet.click_route(route)
-    assert "double route" in said and "(C5)" in said and not sheet.owner
-    assert sheet.choose_double(route.id).endswith("(C3).")
+@pytest.mark.parametrize(
+    ("rules", "ref"),
+    [
+        ("usa", "Los Angeles-San Francisco (yellow)"),
+        ("europe", "Edinburgh-London (orange)"),
+        ("europe", "Frankfurt-Paris (white)"),
+        ("europe", "Budapest-Wien (red)"),
+    ],
+)
+def test_C5_a_click_on_a_route_of_a_double_names_that_route(rules, ref):
+    sheet = ScoreSheetModel(rules, ["Ann", "Ben"])
+    route = sheet.board.route(ref)
+    assert sheet.click_route(route).endswith("(C3).")  # no question: the click said which
     assert sheet.owner == {route.id: 0}
     sheet.click_route(route)  # a second click takes it off
     assert sheet.owner == {}
+
+
+def test_C5_a_click_says_which_route_of_a_double_a_file_left_unsaid():
+    sheet = ScoreSheetModel.from_position(EXAMPLE)
+    sheet.select_player(1)
+    red, yellow = (sheet.board.route(f"Boston-New York ({c})") for c in ("red", "yellow"))
+    held = red if red.id in sheet.owner else yellow
+    other = yellow if held is red else red
+    assert held.id in sheet.unsaid
+    sheet.click_route(other)  # it was the other one
+    assert sheet.owner.get(other.id) == 1 and held.id not in sheet.owner
+    assert other.id not in sheet.unsaid
 
 
 def test_a_gray_double_needs_no_question():
@@ -56,7 +73,7 @@ def test_a_gray_double_needs_no_question():
     sheet.click_route(route)
     sheet.select_player(1)
     sheet.click_route(route)  # the other gray route of the pair, for Ben (4 players)
-    assert sorted(sheet.owner.values()) == [0, 1] and sheet.asking is None
+    assert sorted(sheet.owner.values()) == [0, 1]
     assert not [p for p in sheet.problems() if p.level == "error"]
 
 
@@ -77,8 +94,6 @@ def test_warnings_of_an_unfinished_game_or_a_slip():
     )
     route = sheet.board.route("Boston-New York (red)")
     sheet.click_route(route)  # Ben's own: a click says which it was (it stays his)
-    if sheet.asking:
-        sheet.choose_double(route.id)
     assert sum("without its colour" in p.text for p in sheet.problems()) == 1
 
 
@@ -169,9 +184,6 @@ def test_the_widget_by_clicks_scores_the_worked_example():
     for ref in WORKED_ROUTES:
         route = board.route(ref)
         sheet.map.click(f"route-{route.id}")
-        if sheet.model.asking is not None:
-            asked = [d.description for d in sheet.double_buttons]
-            sheet.double_buttons[asked.index(f"the {route.color} one")].click()
     for ref in WORKED_TICKETS:
         sheet.search.value = ref.replace("-", " ")
         labels = [b.description for b in sheet.result_buttons if b.layout.display != "none"]
@@ -182,12 +194,22 @@ def test_the_widget_by_clicks_scores_the_worked_example():
     assert "Winner: <b>You</b>" in sheet.score.value
     trail = [r.id for r in sheet.model.outcome().scores[0].longest_trail.routes]
     assert sorted(sheet.map.highlight_routes) == sorted(trail)
-    sheet.export_button.click()
-    assert "python -m ttr score" in sheet.export_link.value
+    name, text = sheet.export_button.click()  # one click: the file itself
+    assert name == "position.json" and json.loads(text) == sheet.model.to_position()
+    assert "python -m ttr score" in sheet.file_view.value
     upload = {"name": "bad.json", "content": b'{"map": "usa"}'}
     before = sheet.model
     sheet._on_load({"new": [upload]})  # what the upload button does with a file
     assert sheet.model is before and "✘ bad.json" in sheet.message.value
+
+
+def test_the_ticket_search_suggests_a_city_of_the_board_in_play():
+    sheet = ScoreSheet()
+    assert sheet.search.placeholder == "type a city, e.g. Denver"
+    sheet.rules_choice.value = "europe"
+    sheet.new_button.click()
+    city = sheet.model.example_city()
+    assert city in sheet.model.board.cities and sheet.search.placeholder.endswith(city)
 
 
 def test_bad_arguments_raise_a_clear_error_and_change_nothing():
@@ -203,3 +225,30 @@ def test_bad_arguments_raise_a_clear_error_and_change_nothing():
         with pytest.raises(TTRError, match=field):
             call()
     assert sheet.to_position() == before and sheet.current == 0
+
+
+def test_ST3_a_ticket_failed_for_now_says_which_unentered_route_a_station_would_borrow():
+    sheet = ScoreSheetModel("europe", ["Ann", "Ben"])
+    board = sheet.board
+    sheet.click_route(board.route("Athina-Smyrna"))
+    sheet.click_city("Smyrna")
+    sheet.add_ticket("Athina-Angora")
+    assert not sheet.outcome().scores[0].tickets[0].completed
+    why = [p.line() for p in sheet.problems() if "fails with the routes entered so far" in p.text]
+    assert why == [
+        "Ann's tickets: Athina-Angora fails with the routes entered so far; the station in Smyrna "
+        "would join it by borrowing Angora-Smyrna, which nobody has yet: enter the other "
+        "players' routes (ST3)"
+    ]
+    sheet.select_player(1)
+    sheet.click_route(board.route("Angora-Smyrna"))  # Ben's route: the station borrows it
+    assert sheet.outcome().scores[0].tickets[0].completed
+    assert not [p for p in sheet.problems() if "fails with the routes" in p.text]
+
+
+def test_F5_the_breakdown_names_the_tie_break_that_decided():
+    sheet = ScoreSheet(ScoreSheetModel.from_position(EXAMPLE))  # You and Ben: 80 points each
+    assert (
+        "Ben and You are tied on 80 points: most tickets completed decides (Ben 3, You 2) (F5)."
+        in sheet.score.value
+    )

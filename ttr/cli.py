@@ -14,10 +14,10 @@ from typing import Any, NoReturn
 
 from ttr.board import load_board
 from ttr.colors import CARD_KINDS
-from ttr.errors import TTRError
+from ttr.errors import ScenarioError, TTRError
 from ttr.game import Game
 from ttr.i18n import N_, gettext, pgettext, render
-from ttr.jsonio import check_writable, write_json
+from ttr.jsonio import check_writable, read_json, write_json
 from ttr.persist import state_to_dict
 from ttr.scenario import load_position, load_scenario
 from ttr.scoring.breakdown import outcome_table, outcome_to_dict, score_holdings
@@ -110,13 +110,40 @@ def _replay(args: argparse.Namespace) -> int:
 
 
 def _score(args: argparse.Namespace) -> int:
-    rules, holdings = load_position(args.file, variant=args.variant)
+    from ttr.apps.sheet import ScoreSheetModel  # the score sheet's warnings, without widgets
+
+    data = read_json(args.file, ScenarioError)
+    if isinstance(data, dict) and args.variant is not None:
+        data = {**data, "variant": args.variant}
+    rules, holdings = load_position(data)
     outcome = score_holdings(holdings, rules)
     board = load_board(rules.map)
+    problems = ScoreSheetModel.from_position(data).problems()
+    for problem in problems:
+        said = render("✘ error") if problem.level == "error" else render("⚠ warning")
+        print(f"{said}: {problem.line()}", file=sys.stderr)
     if args.json:
-        print(json.dumps(outcome_to_dict(outcome, board), indent=2, ensure_ascii=False))
+        result = outcome_to_dict(outcome, board)
+        result["problems"] = [{"level": p.level, "item": p.item, "text": p.text} for p in problems]
+        print(json.dumps(result, indent=2, ensure_ascii=False))
     else:
         print(outcome_table(outcome, board, rules))
+    return 0
+
+
+def _legal(args: argparse.Namespace) -> int:
+    game = load_scenario(args.file, variant=args.variant)
+    actions = list(game.legal_actions())
+    if args.json:
+        to_play = None if game.is_over else game.players[game.current_player]
+        listed = [game.notation(action) for action in actions]
+        data = {"to_play": to_play, "phase": game.phase, "legal": listed}
+        print(json.dumps(data, indent=2, ensure_ascii=False))
+        return 0
+    print(describe(game))
+    print(render("Legal actions ({n}):", n=len(actions)))
+    for action in actions:
+        print(f"  {game.notation(action)}")
     return 0
 
 
@@ -194,6 +221,13 @@ def build_parser() -> argparse.ArgumentParser:
     score.add_argument("--json", action="store_true", help=render("print the scores as JSON"))
     score.add_argument("--variant", help=variant)
     score.set_defaults(run=_score)
+    legal = commands.add_parser(
+        "legal", help=render("list the legal actions of a scenario's position, payments included")
+    )
+    legal.add_argument("file", help=render("a scenario JSON file (see data/scenarios/)"))
+    legal.add_argument("--json", action="store_true", help=render("print the actions as JSON"))
+    legal.add_argument("--variant", help=variant)
+    legal.set_defaults(run=_legal)
     sim = commands.add_parser(
         "simulate", help=render("play many seeded bot games and summarise them")
     )

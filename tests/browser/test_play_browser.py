@@ -1,12 +1,13 @@
 """The play table (#15) as a person uses it: clicks in headless Chromium, in JupyterLab and in
-Voila (the app ``make play`` serves).
+Voila serving the notebook alone (``make play`` serves the folder, where the lessons open:
+``test_play_traps_browser.py``).
 
 * A whole 2-player Europe game against the greedy bot, played to the end by clicks only, choosing
   each move from what the page offers (:func:`play_helpers.follow_hints`: the Hint, then the
   control it marks or the route or city it lights on the map; market cards, the deck, routes on
   the map, payments, ticket keeps, tunnels and one station). It first tries an illegal click
   (Keep with no ticket ticked) and checks the coach's words name the rule (S5) and its lesson
-  (in JupyterLab a link to the section, with its notebook named; in Voila, which serves the app
+  (in JupyterLab a link to the section, with its notebook named; in Voila serving the app
   alone, the notebook and section, named). The final score table must be the one the same clicks
   give from Python, and the map must ring each of the person's ticket cities, joined or open, as
   the model says.

@@ -8,8 +8,8 @@ cards of a draw), its hint (which marks the controls to click) and the narration
 turn. One short game opening (about ten clicks), so that it stays cheap; the English table's
 whole game by clicks is ``test_play_browser.py``.
 
-In Voila (the app ``make play-ko`` serves, on the kernel the notebook names): the Korean prompt,
-and the S5 refusal with its lesson named, not linked (the app is served alone).
+In Voila serving the notebook alone (on the kernel the notebook names): the Korean prompt, and
+the S5 refusal with its lesson named, not linked (no other notebook can open there).
 
 Screenshots at 1,400 px go to ``test-artifacts/`` (``lab-ko-play-*.png``).
 """

@@ -6,8 +6,10 @@ trail lit on the map. Screenshots at 1,400 and 1,000 px go to ``test-artifacts/`
 
 from __future__ import annotations
 
+import json
 import re
 import time
+from pathlib import Path
 
 import pytest
 from browser_support import click_map, wait_for_change
@@ -24,8 +26,9 @@ pytestmark = pytest.mark.browser
 
 
 def enter_worked_example(page, root, artifacts, prefix: str) -> None:
-    """Enter "You" of the worked example by clicks (routes on the map, a double's colour,
-    tickets from the search) and check the sheet says 80."""
+    """Enter "You" of the worked example by clicks (routes on the map, a double's route named
+    by the click, tickets from the search), check the sheet says 80, and export it in one
+    click."""
     usa = load_board("usa")
 
     def answered(act) -> None:
@@ -38,9 +41,8 @@ def enter_worked_example(page, root, artifacts, prefix: str) -> None:
     for ref in WORKED_ROUTES:
         route = usa.route(ref)
         answered(lambda route=route: click_map(page, root, f"route-{route.id}"))
-        if "double route" in root.locator(".ttr-panel").first.inner_text():
-            which = root.get_by_role("button", name=f"the {route.color} one", exact=True)
-            answered(which.click)
+        said = root.locator(".ttr-panel").first.inner_text()
+        assert "double route" not in said and "(C3)" in said  # the click said which route
     search = root.locator(".widget-text", has_text="ticket").locator("input")
     for ref in WORKED_TICKETS:
         answered(lambda ref=ref: search.fill(ref.replace("-", " ")))
@@ -53,6 +55,11 @@ def enter_worked_example(page, root, artifacts, prefix: str) -> None:
     assert root.locator(".ttr-map-view g.ttr-route.ttr-owned").count() == 9
     assert root.locator(".ttr-map-view g.ttr-route.ttr-lit").count() == 7  # the longest trail
     screenshots(page, root, artifacts, f"{prefix}-score-sheet")
+    with page.expect_download() as saved:
+        root.get_by_role("button", name="Export the position").click()
+    assert saved.value.suggested_filename == "position.json"
+    position = json.loads(Path(saved.value.path()).read_text(encoding="utf-8"))
+    assert position["players"][0]["name"] == "You" and len(position["players"][0]["routes"]) == 9
 
 
 def test_the_worked_example_by_clicks_in_the_score_sheet_in_voila(

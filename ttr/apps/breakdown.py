@@ -20,7 +20,7 @@ from __future__ import annotations
 from ttr.board import Board
 from ttr.i18n import N_, gettext, prender, render
 from ttr.rules import RuleSet
-from ttr.scoring.breakdown import Outcome
+from ttr.scoring.breakdown import Outcome, tie_break_text
 from ttr.views.widgets.common import esc, player_swatch, table_html
 
 __all__ = ["breakdown_html", "focus_choices", "focus_marks"]
@@ -118,6 +118,9 @@ def breakdown_html(outcome: Outcome, board: Board, rules: RuleSet) -> str:
     names = render(" and ").join(esc(n) for n in outcome.winner_names)
     tied = render(" (a shared win, F5)") if len(outcome.winners) > 1 else ""
     winner = render("Winner: <b>{names}</b>{tied}.", names=names, tied=tied)
+    tie = tie_break_text(outcome)
+    if tie:
+        winner += f' <span class="ttr-tie-break">{esc(tie)}</span>'
     title = render("Final score")
     return (
         f'<div class="ttr-breakdown"><b>{title}</b>{table}'

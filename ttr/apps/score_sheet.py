@@ -5,11 +5,10 @@ clicks on the map, and the score they make).
 
 from __future__ import annotations
 
-import base64
-
 import ipywidgets as widgets
 
 from ttr.apps.breakdown import breakdown_html, focus_choices, focus_marks
+from ttr.apps.download import DownloadButton
 from ttr.apps.sheet import SEARCH_RESULTS, Problem, ScoreSheetModel
 from ttr.errors import TTRError
 from ttr.i18n import prender, render
@@ -27,7 +26,7 @@ class ScoreSheet(widgets.VBox):
 
     ``ScoreSheet()`` starts a USA sheet for Ann and Ben; ``ScoreSheet(model=...)`` shows any
     :class:`ScoreSheetModel`. Controls: ``rules_choice``, ``names`` and ``new_button`` (a new
-    sheet), ``player`` (whose items are entered), ``double_buttons`` (which route of a double),
+    sheet), ``player`` (whose items are entered),
     ``search`` and ``result_buttons`` (tickets), ``remove_choice`` and ``remove_button``,
     ``load`` and ``export_button``; ``map`` (clicks on routes and cities).
     """
@@ -53,12 +52,9 @@ class ScoreSheet(widgets.VBox):
             description=prender("control", "entering"), style={"button_width": "auto"}
         )
         self.message = panel()
-        self.double_buttons = [
-            button("", render("This route of the double"), "info") for _ in range(2)
-        ]
         self.search = widgets.Text(
             description=prender("control", "ticket"),
-            placeholder=render("type a city, e.g. Seattle"),
+            placeholder=render("type a city, e.g. {city}", city=self.model.example_city()),
             continuous_update=True,
         )
         self.result_buttons = [
@@ -81,10 +77,12 @@ class ScoreSheet(widgets.VBox):
             description=prender("control", "on the map"), layout={"width": "380px"}
         )
         self.score = panel()
-        self.export_button = button(
-            render("Export the position"), render("Make the position file to download")
+        self.export_button = DownloadButton(
+            render("Export the position"),
+            render("Download the position file"),
+            self._export_file,
         )
-        self.export_link = panel()
+        self.file_view = panel()
         self.load = widgets.FileUpload(
             accept=".json",
             multiple=False,
@@ -94,14 +92,11 @@ class ScoreSheet(widgets.VBox):
         self._quiet = False
         self.new_button.on_click(lambda _: self._new())
         self.player.observe(self._on_player, names="value")
-        for i, double in enumerate(self.double_buttons):
-            double.on_click(lambda _, i=i: self._on_double(i))
         self.search.observe(lambda _: None if self._quiet else self.render(), names="value")
         for i, result in enumerate(self.result_buttons):
             result.on_click(lambda _, i=i: self._on_result(i))
         self.remove_button.on_click(lambda _: self._on_remove())
         self.focus.observe(self._on_focus, names="value")
-        self.export_button.on_click(lambda _: self._export())
         self.load.observe(self._on_load, names="value")
         self.map.on_click(self._on_map)
         side = widgets.VBox(
@@ -109,7 +104,7 @@ class ScoreSheet(widgets.VBox):
                 self.focus,
                 self.score,
                 row([self.export_button, self.load]),
-                self.export_link,
+                self.file_view,
             ]
         )
         side.add_class("ttr-side")
@@ -120,7 +115,6 @@ class ScoreSheet(widgets.VBox):
                 row([self.rules_choice, self.names, self.new_button]),
                 self.player,
                 self.message,
-                row(self.double_buttons),
                 self.search,
                 row(self.result_buttons),
                 row([self.remove_choice, self.remove_button]),
@@ -163,9 +157,10 @@ class ScoreSheet(widgets.VBox):
             self.names.value = ", ".join(model.players)
             self.player.options = [(name, seat) for seat, name in enumerate(model.players)]
             self.player.value = model.current
+            self.search.placeholder = render("type a city, e.g. {city}", city=model.example_city())
         finally:
             self._quiet = False
-        self.export_link.value = ""
+        self.file_view.value = ""
         self.render()
 
     def _on_player(self, change: dict) -> None:
@@ -179,11 +174,6 @@ class ScoreSheet(widgets.VBox):
         elif click.city is not None:
             self.model.click_city(click.city)
         self.render()
-
-    def _on_double(self, index: int) -> None:
-        if self.model.asking is not None:
-            self.model.choose_double(self.model.asking[index])
-            self.render()
 
     def _on_result(self, index: int) -> None:
         found = self.model.search(self.search.value)
@@ -206,19 +196,16 @@ class ScoreSheet(widgets.VBox):
             self.model.set_focus(change["new"])
             self.render()
 
-    def _export(self) -> None:
+    def _export_file(self) -> tuple[str, str]:
+        """The file "Export the position" downloads, shown below the button too."""
         text = self.model.to_json()
-        data = base64.b64encode(text.encode()).decode()
-        self.export_link.value = (
-            f'<a class="ttr-export-link" download="position.json" '
-            f'href="data:application/json;base64,{data}">⬇ '
-            + render("Download {name}", name="position.json")
-            + "</a> "
-            + render("(for <code>python -m ttr score position.json</code>)")
+        self.file_view.value = (
+            render("(for <code>python -m ttr score position.json</code>)")
             + "<details><summary>"
             + render("the file")
             + f"</summary><pre>{esc(text)}</pre></details>"
         )
+        return "position.json", text
 
     def _on_load(self, change: dict) -> None:
         files = change["new"]
@@ -238,12 +225,6 @@ class ScoreSheet(widgets.VBox):
         self.message.value = message_html(
             model.message, False if model.message.startswith("✘") else None
         )
-        asking = model.asking
-        for i, double in enumerate(self.double_buttons):
-            double.layout.display = "" if asking else "none"
-            if asking:
-                route = board.routes[asking[i]]
-                double.description = render("the {color:colour} one", color=route.color)
         found = model.search(self.search.value) if self.search.value.strip() else []
         for i, result in enumerate(self.result_buttons):
             result.layout.display = "" if i < len(found) else "none"
@@ -289,8 +270,6 @@ class ScoreSheet(widgets.VBox):
         )
         kind, _, seat = self.focus.value.partition(":")
         routes, cities = focus_marks(outcome, int(seat), kind)
-        if asking:
-            routes = [*routes, *asking]
         self.map.show(
             owners=model.owner,
             stations=model.stations,

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ttr.agents import AGENTS, SEARCH_AGENTS
+from ttr.agents import parse_agent_name
 from ttr.errors import TTRError, preview
 from ttr.i18n import N_, Np_, gettext, render
 
@@ -54,20 +54,16 @@ def check_who(who: object, field: str, error: type[TTRError]) -> str:
     key = who.strip().lower()
     if key == HUMAN:
         return HUMAN
-    name, _, budget = key.partition(":")
-    if name == "longroute":
-        name = "long"
-    if (name in AGENTS and not budget) or (
-        name in SEARCH_AGENTS and (budget.isdigit() or not budget)
-    ):
-        return f"{name}:{budget}" if budget else name
-    known = ", ".join([HUMAN, *BOT_LABELS])
-    raise error(
-        N_("field {field!r}: unknown seat {value} (known: {known})"),
-        field=field,
-        value=preview(who),
-        known=known,
-    )
+    try:
+        name, budget = parse_agent_name(key)
+    except TTRError as err:
+        raise error(
+            N_("field {field!r}: unknown seat {value}: {reason}"),
+            field=field,
+            value=preview(who),
+            reason=err.message,
+        ) from None
+    return name if budget is None else f"{name}:{budget}"
 
 
 @dataclass(frozen=True)

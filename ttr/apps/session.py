@@ -37,6 +37,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ttr import checks
 from ttr.actions import (
     Action,
     BuildStation,
@@ -71,10 +72,31 @@ from ttr.payment import payment_options
 from ttr.scoring.breakdown import Outcome
 from ttr.views.widgets.claim import route_reasons
 
-__all__ = ["MAX_OFFER", "Option", "PlayModel", "cards_label", "checked_index"]
+__all__ = ["MAX_OFFER", "Option", "PlayModel", "cards_label"]
 
 MAX_OFFER = 5
 """The most tickets ever on offer (V2 and V4 deal 5)."""
+MAX_SEED = 2**63 - 1
+"""The largest seed a table takes (and its saved file gives back)."""
+
+
+def seats_of(seats: object) -> tuple[Seat, ...]:
+    """``seats`` (a :class:`Seat` or a ``(name, who)`` pair each) as seats, each ``who``
+    checked (:func:`~ttr.apps.seats.check_who`); anything else is refused naming it."""
+    if isinstance(seats, (str, bytes)) or not isinstance(seats, Sequence) or len(seats) > 5:
+        raise TTRError("seats: expected a list of seats, not {value}", value=preview(seats))
+    chosen = []
+    for i, seat in enumerate(seats):
+        if isinstance(seat, tuple) and len(seat) == 2:
+            seat = Seat(*seat)
+        if not isinstance(seat, Seat) or not isinstance(seat.name, str):
+            raise TTRError(
+                "seats[{i}]: expected a Seat or a (name, who) pair, not {value}",
+                i=i,
+                value=preview(seat),
+            )
+        chosen.append(Seat(seat.name, check_who(seat.who, f"seats[{i}]", TTRError)))
+    return tuple(chosen)
 
 
 def cards_label(color: str | None, colored: int, locomotives: int) -> str:
@@ -84,18 +106,6 @@ def cards_label(color: str | None, colored: int, locomotives: int) -> str:
     if locomotives or not parts:
         parts.append(render("{n} {color:colour}", n=locomotives, color=LOCOMOTIVE))
     return " + ".join(parts)
-
-
-def checked_index(value: object, size: int, what: str) -> int:
-    """``value`` as a position from 0 to ``size - 1``, or a :class:`TTRError` naming it."""
-    if type(value) is not int or not 0 <= value < size:
-        raise TTRError(
-            "{what}: expected a whole number from 0 to {last}, not {value}",
-            what=what,
-            last=size - 1,
-            value=preview(value),
-        )
-    return value
 
 
 @dataclass(frozen=True)
@@ -124,23 +134,19 @@ class PlayModel:
         speed: str = "instant",
         teacher: bool = False,
     ):
-        self.seats = tuple(s if isinstance(s, Seat) else Seat(*s) for s in seats)
+        if not isinstance(game, Game):
+            raise TTRError("game: expected a Game, not {value}", value=preview(game))
+        self.seats = seats_of(seats)
         if tuple(s.name for s in self.seats) != game.players:
             raise TTRError(
                 "the seats {seats} are not the game's players", seats=[s.name for s in self.seats]
             )
         if not any(not s.is_bot for s in self.seats):
             raise TTRError("at least one seat must be played by a person ('you')")
-        if speed not in SPEEDS:
-            raise TTRError(
-                "unknown speed {value} (known: {known})",
-                value=preview(speed),
-                known=", ".join(SPEEDS),
-            )
         self.game = game
-        self.seed = seed
-        self.speed = speed
-        self.teacher = teacher
+        self.seed = checks.whole_number(seed, "seed", high=MAX_SEED)
+        self.speed = checks.one_of(speed, "speed", SPEEDS)
+        self.teacher = checks.one_of(teacher, "teacher", (False, True))
         self.bots: dict[int, Agent] = {
             seat: make_agent(s.who, seed * 100 + seat)
             for seat, s in enumerate(self.seats)
@@ -180,13 +186,10 @@ class PlayModel:
     ) -> PlayModel:
         """A freshly dealt game (``seed`` deals it and seeds the bots); by default Ann (a person)
         against Ben, a greedy bot."""
-        chosen = [
-            Seat(*s) if isinstance(s, tuple) else s
-            for s in (seats or [("Ann", HUMAN), ("Ben", "greedy")])
-        ]
-        chosen = [
-            Seat(s.name, check_who(s.who, f"seats[{i}]", TTRError)) for i, s in enumerate(chosen)
-        ]
+        chosen = seats_of(seats or [("Ann", HUMAN), ("Ben", "greedy")])
+        seed = checks.whole_number(seed, "seed", high=MAX_SEED)  # what a saved table takes back
+        checks.one_of(speed, "speed", SPEEDS)
+        checks.one_of(teacher, "teacher", (False, True))
         game = Game(rules, [s.name for s in chosen], seed=seed, variant=variant)
         return cls(game, chosen, seed=seed, speed=speed, teacher=teacher)
 
@@ -266,7 +269,7 @@ class PlayModel:
 
     def take_card(self, slot: int) -> Note:
         """Take the face-up card in ``slot`` (0-4) (D1-D4)."""
-        return self._play(DrawCard(checked_index(slot, 5, "slot")))
+        return self._play(DrawCard(checks.index(slot, 5, "slot")))
 
     def draw_deck(self) -> Note:
         """Take the top card of the deck, unseen (D1, D5)."""
@@ -280,9 +283,20 @@ class PlayModel:
         """Pass, when nothing else is legal (T2)."""
         return self._play(Pass())
 
-    def tick(self, index: int, on: bool | None = None) -> None:
-        """Tick (or untick) ticket ``index`` of the offer in front of the person."""
-        index = checked_index(index, MAX_OFFER, "ticket")
+    def tick(self, index: int, on: bool | None = None) -> Note | None:
+        """Tick (``on`` True), untick (False) or switch (None) ticket ``index`` of the offer in
+        front of the person; with no offer in front of them, the coach says so and nothing
+        changes."""
+        checks.one_of(on, "on", (None, False, True))
+        index = checks.index(index, MAX_OFFER, "ticket")
+        offer = self.game.offer
+        not_ready = self._not_ready()
+        if not_ready or offer is None:
+            return self._say(
+                not_ready or Note("info", render("There are no tickets on offer to tick."))
+            )
+        if index >= len(offer.tickets):
+            return self._say(Note("info", render("There is no ticket {n} on offer.", n=index + 1)))
         if on is None:
             on = index not in self.ticked
         if on:
@@ -290,6 +304,7 @@ class PlayModel:
         else:
             self.ticked.discard(index)
         self.seq += 1
+        return None
 
     def keep(self) -> Note:
         """Keep the ticked tickets of the offer (S4-S5, K1, V2, V4)."""
@@ -298,12 +313,7 @@ class PlayModel:
     def click_route(self, route: Route | int) -> Note:
         """A click on a route: the ways to pay for it become the options, or the coach says why
         it cannot be claimed (C1-C6, T3)."""
-        routes = self.game.board.routes
-        route = (
-            route
-            if isinstance(route, Route)
-            else routes[checked_index(route, len(routes), "route")]
-        )
+        route = checks.board_route(self.game.board, route)
         not_ready = self._not_ready()
         if not_ready:
             return self._say(not_ready)
@@ -325,6 +335,7 @@ class PlayModel:
 
     def click_city(self, city: str) -> Note:
         """A click on a city: the ways to pay for a station there become the options (ST1-ST2)."""
+        city = checks.board_city(self.game.board, city)
         not_ready = self._not_ready()
         if not_ready:
             return self._say(not_ready)
@@ -405,8 +416,9 @@ class PlayModel:
 
     def choose(self, index: int) -> Note:
         """Play option ``index`` of :meth:`options` (a payment, or declining a tunnel)."""
+        index = checks.whole_number(index, "option")
         options = self.options()
-        if not 0 <= index < len(options):
+        if index >= len(options):
             return self._say(
                 Note("info", render("Click a route or a city first: then choose how to pay."))
             )
@@ -531,6 +543,10 @@ class PlayModel:
     def bot_choice(self, game: Game | None = None) -> Action:
         """The action the bot to play would choose now (from a copy of it, so nothing moves),
         in ``game`` (a position its seat cannot tell from this one) or in this model's."""
+        if game is not None and not isinstance(game, Game):
+            raise TTRError("game: expected a Game or None, not {value}", value=preview(game))
+        if not self.bot_to_play:
+            raise TTRError("no bot is to play")
         bot = copy.deepcopy(self.bots[self.to_play])
         return bot.choose(self.game if game is None else game)
 
@@ -576,7 +592,20 @@ class PlayModel:
 
     def ticket_lines(self, seat: int) -> list[TicketLine]:
         """``seat``'s tickets: joined or not, and what the cheapest path still needs."""
-        return ticket_lines(self.game, seat)
+        return ticket_lines(self.game, checks.index(seat, self.game.num_players, "seat"))
+
+    def set_speed(self, speed: str) -> None:
+        """Play the bots' turns at ``speed`` (one of :data:`~ttr.apps.seats.SPEEDS`) from now
+        on; ``"instant"`` plays the bot turns waiting at once."""
+        self.speed = checks.one_of(speed, "speed", SPEEDS)
+        self.seq += 1
+        if speed == "instant":
+            self.run_bots()
+
+    def set_teacher(self, on: bool) -> None:
+        """Teacher mode: :meth:`take_back` takes back any action, not only the person's own."""
+        self.teacher = checks.one_of(on, "teacher", (False, True))
+        self.seq += 1
 
     def view(self) -> TableView:
         """What the person's seat may see now (from ``game.observation``), and their choices."""
@@ -589,7 +618,7 @@ class PlayModel:
     def set_focus(self, key: str) -> None:
         """Show ``key`` of :meth:`focus_options` on the map."""
         keys = [k for _, k in self.focus_options(self.ticket_lines(self.viewer))]
-        if key not in keys:
+        if not isinstance(key, str) or key not in keys:
             raise TTRError(
                 "nothing to show called {value} (known: {known})",
                 value=preview(key),

@@ -1,11 +1,11 @@
 """Score a real game: :class:`ScoreSheetModel`, the model of the score sheet (the widget is
 :class:`~ttr.apps.score_sheet.ScoreSheet`).
 
-After a game night, click each player's routes on the map (a double route asks which of its two
-routes it was), pick their tickets from a searchable list and click their station cities; the
-score and its breakdown (:mod:`ttr.apps.breakdown`) follow every click, with the longest trails
-and the stations' borrowed routes drawn on the map. Whether a ticket is completed is computed,
-never typed (K4).
+After a game night, click each player's routes on the map (a click on a route's space says which
+route of a double it was), pick their tickets from a searchable list and click their station
+cities; the score and its breakdown (:mod:`ttr.apps.breakdown`) follow every click, with the
+longest trails and the stations' borrowed routes drawn on the map. Whether a ticket is completed is
+computed, never typed (K4).
 
 :meth:`ScoreSheetModel.problems` lists what cannot be a finished game or may be a slip, as
 warnings (no player at 2 trains or fewer, more than 45 trains, a double route whose colour was
@@ -31,17 +31,18 @@ import json
 import unicodedata
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from ttr.apps.session import checked_index
+from ttr import checks
 from ttr.board import Route, Ticket, load_board
 from ttr.errors import ScenarioError, TTRError, UnknownReference, preview
 from ttr.i18n import N_, render
 from ttr.jsonio import parse_json, read_json, write_json
 from ttr.rules import RuleSet, rule_set
 from ttr.scenario import position_players
+from ttr.scoring import best_station_routes
 from ttr.scoring.breakdown import Holdings, Outcome, score_holdings
 from ttr.state import player_names
 
@@ -88,8 +89,6 @@ class ScoreSheetModel:
         self.unsaid: set[int] = set()
         """Routes of a double read from a file without their colour (a warning until clicked)."""
         self.current = 0
-        self.asking: tuple[int, int] | None = None
-        """The two routes of the double just clicked, until the sheet is told which."""
         self.focus = "trail:0"
         self.message = render(
             "Entering {name}: click their routes on the map.", name=self.players[0]
@@ -102,8 +101,7 @@ class ScoreSheetModel:
 
     def select_player(self, seat: int) -> str:
         """Enter ``seat``'s routes, tickets and stations from now on."""
-        self.current = checked_index(seat, len(self.players), "player")
-        self.asking = None
+        self.current = checks.index(seat, len(self.players), "player")
         return self._say(render("Entering {name}.", name=self.players[self.current]))
 
     def _say(self, text: str) -> str:
@@ -114,54 +112,28 @@ class ScoreSheetModel:
         return self.players[seat]
 
     def click_route(self, route: Route | int) -> str:
-        """A click on a route: it becomes the current player's (a double route first asks
-        which of its two it was); a click on one of theirs takes it off again."""
-        routes = self.board.routes
-        route = (
-            route
-            if isinstance(route, Route)
-            else routes[checked_index(route, len(routes), "route")]
-        )
+        """A click on a route's space: that route becomes the current player's, and the click
+        says which route of a double it was (C5); a click on one of theirs takes it off again,
+        or, for a route a file gave without its colour, says it was this one. Only between two
+        alike routes (the same colour), which a click cannot tell apart, a route taken by
+        another player passes the click on to its free twin."""
+        route = checks.board_route(self.board, route)
         board, seat = self.board, self.current
-        self.asking = None
-        if self.owner.get(route.id) == seat:
-            return self._remove(route)
         twin = board.twin(route)
-        if twin is not None and not board.alike_twin(route.id):
-            self.asking = (route.id, twin.id) if route.id < twin.id else (twin.id, route.id)
-            first, second = (board.routes[r].color for r in self.asking)
-            a, b = (board.display(c) for c in route.cities)
+        if self.owner.get(route.id) == seat:
+            if route.id not in self.unsaid:
+                return self._remove(route)
+            self.unsaid.discard(route.id)
             return self._say(
-                render(
-                    "{a}–{b} is a double route: which did {name} claim, {first:colour} or "
-                    "{second:colour}? (C5)",
-                    a=a,
-                    b=b,
-                    name=self._name(seat),
-                    first=first,
-                    second=second,
-                )
+                render("{ref:route} stays {name}'s.", ref=board.ref(route), name=self._name(seat))
             )
-        if route.id in self.owner and twin is not None and twin.id not in self.owner:
-            route = twin  # the twin is the same route: take the free one
+        if twin is not None and twin.id in self.unsaid and self.owner.get(twin.id) == seat:
+            del self.owner[twin.id]  # the file did not say which of the double: it was this one
+            self.unsaid.discard(twin.id)
+        elif route.id in self.owner and twin is not None and board.alike_twin(route.id):
+            if twin.id not in self.owner:
+                route = twin
         return self._assign(route)
-
-    def choose_double(self, route: int) -> str:
-        """Say which route of the double just clicked the current player claimed."""
-        if self.asking is None or route not in self.asking:
-            return self._say(render("Click a double route on the map first."))
-        self.asking = None
-        chosen = self.board.routes[route]
-        if self.owner.get(route) == self.current:
-            self.unsaid.discard(route)
-            return self._say(
-                render(
-                    "{ref:route} stays {name}'s.",
-                    ref=self.board.ref(chosen),
-                    name=self._name(self.current),
-                )
-            )
-        return self._assign(chosen)
 
     def _assign(self, route: Route) -> str:
         holder = self.owner.get(route.id)
@@ -200,7 +172,7 @@ class ScoreSheetModel:
 
     def click_city(self, city: str) -> str:
         """A click on a city: a station of the current player there, or none again (ST1)."""
-        if city not in self.board.cities:
+        if not isinstance(city, str) or city not in self.board.cities:
             raise UnknownReference(
                 "no city {value} in {title:text}", value=preview(city), title=self.rules.title
             )
@@ -232,9 +204,16 @@ class ScoreSheetModel:
             render("A station of {name} in {city} (ST1).", name=self._name(self.current), city=name)
         )
 
+    def example_city(self) -> str:
+        """A city of this board to show in the ticket search box: the first ticket's first."""
+        return self.board.display(self.pool[0].a) if self.pool else ""
+
     def search(self, text: str, limit: int = SEARCH_RESULTS) -> list[Ticket]:
         """The tickets of this rule set whose cities match ``text`` (accents and case do not
         matter), best first: shortest names, then most points."""
+        if not isinstance(text, str):
+            raise TTRError("text: expected a string, not {value}", value=preview(text))
+        limit = checks.whole_number(limit, "limit", high=len(self.pool))
         words = _key(text).replace("-", " ").split()
         found = [
             t for t in self.pool if all(word in _key(self.board.ticket_ref(t)) for word in words)
@@ -245,6 +224,13 @@ class ScoreSheetModel:
         """Give the current player a ticket (a :class:`Ticket` or a reference ``"A-B"``)."""
         if isinstance(ticket, str):
             ticket = self._pool_ticket(ticket)
+        elif not isinstance(ticket, Ticket):
+            raise TTRError(
+                "ticket: expected a Ticket or a reference like 'Paris-Wien', not {value}",
+                value=preview(ticket),
+            )
+        else:
+            ticket = self._check_ticket(ticket)
         self.tickets[self.current].append(ticket)
         ref, name = self.board.ticket_ref(ticket), self._name(self.current)
         return self._say(
@@ -254,7 +240,7 @@ class ScoreSheetModel:
     def remove_ticket(self, index: int) -> str:
         """Take the current player's ``index``-th ticket off."""
         mine = self.tickets[self.current]
-        ticket = mine.pop(checked_index(index, len(mine), "ticket"))
+        ticket = mine.pop(checks.index(index, len(mine), "ticket"))
         return self._say(
             render(
                 "{ref} is no longer {name}'s ticket.",
@@ -262,6 +248,22 @@ class ScoreSheetModel:
                 name=self._name(self.current),
             )
         )
+
+    def _check_ticket(self, ticket: Ticket) -> Ticket:
+        """A ticket not of the pool joins two different cities of the board for 1-100 points
+        (as a position file's custom ticket does); its points as an ``int``."""
+        cities = ticket.cities
+        if (
+            not all(isinstance(c, str) and c in self.board.cities for c in cities)
+            or ticket.a == ticket.b
+        ):
+            raise UnknownReference(
+                "ticket: {value} does not join two cities of {title:text}",
+                value=preview(ticket),
+                title=self.rules.title,
+            )
+        points = checks.whole_number(ticket.points, "ticket points", low=1, high=100)
+        return ticket if type(ticket.points) is int else replace(ticket, points=points)
 
     def _pool_ticket(self, ref: str) -> Ticket:
         pair = self.board.ticket_cities(ref)
@@ -274,6 +276,8 @@ class ScoreSheetModel:
 
     def set_focus(self, key: str) -> None:
         """Show ``key`` of :func:`~ttr.apps.breakdown.focus_choices` on the map."""
+        if not isinstance(key, str):
+            raise TTRError("nothing to show called {value}", value=preview(key))
         kind, _, seat = key.partition(":")
         if kind not in ("trail", "stations") or seat not in map(str, range(len(self.players))):
             raise TTRError("nothing to show called {value}", value=preview(key))
@@ -282,6 +286,7 @@ class ScoreSheetModel:
     # scoring -------------------------------------------------------------------------------
 
     def routes_of(self, seat: int) -> list[Route]:
+        seat = checks.index(seat, len(self.players), "player")
         return [self.board.routes[r] for r in sorted(self.owner) if self.owner[r] == seat]
 
     def holdings(self) -> list[Holdings]:
@@ -300,6 +305,7 @@ class ScoreSheetModel:
         return score_holdings(self.holdings(), self.rules)
 
     def trains_used(self, seat: int) -> int:
+        seat = checks.index(seat, len(self.players), "player")
         return sum(r.length for r in self.routes_of(seat))
 
     def problems(self) -> list[Problem]:
@@ -389,6 +395,7 @@ class ScoreSheetModel:
                         ),
                     )
                 )
+        found += self._waiting_for_routes()
         low = rules.end_trigger_trains
         if not any(rules.trains - self.trains_used(s) <= low for s in range(len(self.players))):
             found.append(
@@ -403,6 +410,45 @@ class ScoreSheetModel:
                 )
             )
         return sorted(found, key=lambda p: p.level != "error")
+
+    def _waiting_for_routes(self) -> list[Problem]:
+        """A ticket failed for now that a station would join by borrowing a route nobody has
+        entered yet: it may be another player's, still to be entered (ST3)."""
+        found = []
+        outcome = self.outcome()
+        free = [r for r in self.board.routes if r.id not in self.owner]
+        for seat, score in enumerate(outcome.scores):
+            stations = [c for c, s in self.stations.items() if s == seat]
+            failed = [i for i, result in enumerate(score.tickets) if not result.completed]
+            if not stations or not failed:
+                continue
+            others = [r for r in self.board.routes if self.owner.get(r.id) not in (None, seat)]
+            tickets = [result.ticket for result in score.tickets]
+            maybe = best_station_routes(self.routes_of(seat), stations, others + free, tickets)
+            for i in failed:
+                if not maybe.completed[i]:
+                    continue
+                borrowed = [
+                    (city, route)
+                    for city, route in maybe.borrowed.items()
+                    if route is not None and route.id not in self.owner and i in maybe.helped[city]
+                ]
+                for city, route in borrowed[:1]:
+                    found.append(
+                        Problem(
+                            "warning",
+                            render("{name}'s tickets", name=self.players[seat]),
+                            render(
+                                "{ref} fails with the routes entered so far; the station in "
+                                "{city} would join it by borrowing {route:route}, which nobody "
+                                "has yet: enter the other players' routes (ST3)",
+                                ref=self.board.ticket_ref(tickets[i]),
+                                city=self.board.display(city),
+                                route=self.board.ref(route),
+                            ),
+                        )
+                    )
+        return found
 
     # files ---------------------------------------------------------------------------------
 

@@ -6,22 +6,24 @@ does with the mouse: ``table.slot_buttons[2].click()``, ``table.deck_button.clic
 = True`` then ``table.keep_button.click()``, ``table.hint_button.click()``... After each click
 the table draws itself again from ``model.view()`` (only what changed travels to the browser).
 
-Above the map: the prompt (what to do now), the market, the deck and the tickets, the hand, the
-choice in front of the person (the ways to pay for the route or city they clicked, a tunnel's
-reveal, the tickets on offer), the coach's words, the bots' speed and, at the end, the final
-score breakdown. Beside or below the map: the person's tickets, what the map shows, the players,
-the narration, saving and loading, and at the end the game stepper.
+Beside the map (below it on a narrow page), so that the map, the hand, the market and the
+buttons fit on a laptop's screen together: the prompt (what to do now), the market, the deck and
+the tickets, the hand, the choice in front of the person (the ways to pay for the route or city
+they clicked, a tunnel's reveal, the tickets on offer), the coach's words, the buttons, the
+bots' speed and, at the end, the final score breakdown; then the person's tickets, what the map
+shows, the players, the narration (scrolling in its own box), saving and loading, and at the end
+the game stepper.
 """
 
 from __future__ import annotations
 
-import base64
 from typing import Any
 
 import ipywidgets as widgets
 
 from ttr.apps.breakdown import breakdown_html
 from ttr.apps.coach import lesson_links, notes_html
+from ttr.apps.download import DownloadButton
 from ttr.apps.seats import HUMAN, SPEED_LABELS, SPEEDS, Seat
 from ttr.apps.session import MAX_OFFER, PlayModel
 from ttr.apps.view import TableView
@@ -58,6 +60,13 @@ _RING = ".ttr-play-table .ttr-map .ttr-ticket-{0} .ttr-ring"
 STYLE = "\n".join(
     [
         ".ttr-play-table .ttr-hinted {outline: 3px solid #e8a400; outline-offset: 1px}",
+        # the map beside the controls, both on a laptop's screen (1024 x 768 and up) at once
+        ".ttr-play-table .widget-box.ttr-body {flex-flow: row wrap; align-items: flex-start}",
+        ".ttr-play-table .widget-box.ttr-map-box {flex: 1 1 500px; min-width: min(100%, 460px);"
+        " position: sticky; top: 0}",
+        ".ttr-play-table .ttr-map-view > svg {max-height: calc(100vh - 40px)}",
+        ".ttr-play-table .widget-box.ttr-side {flex: 1 1 380px; min-width: min(100%, 360px)}",
+        ".ttr-play-table .ttr-log {max-height: 12em; overflow-y: auto}",
         *(
             f"{_RING.format(state)} {{display: inline; fill: none; stroke: {ink}; "
             f"stroke-width: 5; stroke-dasharray: {_DASHES[state]}}}"
@@ -225,10 +234,9 @@ class PlayTable(widgets.VBox):
         )
         self.players = panel()
         self.narration = panel()
-        self.save_button = button(
-            render("Save the game"), render("Make a file of this game to download")
+        self.save_button = DownloadButton(
+            render("Save the game"), render("Download a file of this game"), self._save_file
         )
-        self.save_link = panel()
         self.load = widgets.FileUpload(
             accept=".json",
             multiple=False,
@@ -248,14 +256,33 @@ class PlayTable(widgets.VBox):
         map_box = widgets.Box([self.map])
         map_box.add_class("ttr-map-box")
         self._map_box = map_box
+        self.narration.add_class("ttr-log")
         side = widgets.VBox(
             [
+                self.prompt,
+                row([*self.slot_buttons, self.deck_button, self.tickets_button, self.pass_button]),
+                self.hand,
+                self.choice,
+                row(
+                    [*self.option_buttons, self.cancel_button, *self.ticket_boxes, self.keep_button]
+                ),
+                self.coach,
+                row(
+                    [
+                        self.why_button,
+                        self.hint_button,
+                        self.take_back_button,
+                        self.next_bot_button,
+                        self.reveal_button,
+                    ]
+                ),
+                row([widgets.HTML(render("bots play:")), self.speed, self.teacher, self._timer]),
+                self.breakdown,  # at the end: the final score, under the prompt
                 self.tickets,
                 self.focus,
                 self.players,
                 self.narration,
                 row([self.save_button, self.load]),
-                self.save_link,
                 self.file_message,
                 row([self.stepper_button]),
             ]
@@ -263,30 +290,7 @@ class PlayTable(widgets.VBox):
         side.add_class("ttr-side")
         body = widgets.Box([map_box, side])
         body.add_class("ttr-body")
-        top = [
-            self.setup,
-            self.prompt,
-            row([*self.slot_buttons, self.deck_button, self.tickets_button, self.pass_button]),
-            self.hand,
-            self.choice,
-            row([*self.option_buttons, self.cancel_button, *self.ticket_boxes, self.keep_button]),
-            self.coach,
-            row(
-                [
-                    self.why_button,
-                    self.hint_button,
-                    self.take_back_button,
-                    self.teacher,
-                    widgets.HTML(render("bots play:")),
-                    self.speed,
-                    self.next_bot_button,
-                    self.reveal_button,
-                    self._timer,
-                ]
-            ),
-            self.breakdown,  # at the end: the final score, under the prompt
-        ]
-        super().__init__([*top, body, self.stepper_box, self._style])
+        super().__init__([self.setup, body, self.stepper_box, self._style])
         self.add_class("ttr-widget")
         self.add_class("ttr-play-table")
         self._fill_setup()
@@ -320,7 +324,6 @@ class PlayTable(widgets.VBox):
         self._timer.observe(self._on_timer, names="value")
         self.focus.observe(self._on_focus, names="value")
         self.map.on_click(self._on_map)
-        self.save_button.on_click(lambda _: self._save())
         self.load.observe(self._on_load, names="value")
         self.deal_button.on_click(lambda _: self._deal())
         self.stepper_button.on_click(lambda _: self._open_stepper())
@@ -342,13 +345,11 @@ class PlayTable(widgets.VBox):
             self.render()
 
     def _on_teacher(self, change: dict) -> None:
-        self.model.teacher = bool(change["new"])
+        self.model.set_teacher(bool(change["new"]))
         self.render()
 
     def _on_speed(self, change: dict) -> None:
-        self.model.speed = change["new"]
-        if change["new"] == "instant":
-            self.model.run_bots()
+        self.model.set_speed(change["new"])
         self.render()
 
     def _on_timer(self, _change: dict) -> None:
@@ -373,16 +374,11 @@ class PlayTable(widgets.VBox):
 
     # files ---------------------------------------------------------------------------------
 
-    def _save(self) -> None:
-        data = base64.b64encode(self.model.to_json().encode()).decode()
+    def _save_file(self) -> tuple[str, str]:
+        """The file "Save the game" downloads: its name and the table as JSON."""
         game = self.model.game
         name = f"ttr-{game.rules.name}-seed{self.model.seed}-turn{game.turn}.json"
-        self.save_link.value = (
-            f'<a class="ttr-save-link" download="{esc(name)}" '
-            f'href="data:application/json;base64,{data}">⬇ '
-            + render("Download {name}", name=esc(name))
-            + "</a>"
-        )
+        return name, self.model.to_json()
 
     def _on_load(self, change: dict) -> None:
         files = change["new"]
@@ -430,7 +426,6 @@ class PlayTable(widgets.VBox):
         else:
             self.map.set_players(game.players, game.rules.has_stations)
         self.stepper_box.children = []
-        self.save_link.value = ""
         self._quiet = True
         try:
             self.speed.value = model.speed

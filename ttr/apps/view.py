@@ -316,6 +316,9 @@ def focus_options(model: PlayModel, tickets: Sequence[TicketLine]) -> list[tuple
 def highlights(
     model: PlayModel, tickets: Sequence[TicketLine]
 ) -> tuple[tuple[int, ...], tuple[str, ...]]:
+    """The route ids and cities the map lights: what the focus shows (the offer's cities, one
+    ticket's path, a trail or stations at the end), the route or city being paid for, and the
+    hinted claim or station."""
     routes: list[int] = []
     cities: list[str] = []
     kind, _, index = model.focus.partition(":")
@@ -345,6 +348,8 @@ def highlights(
 
 
 def prompt(model: PlayModel, viewer: int | None) -> str:
+    """What to do now, in one sentence with its rule ids: to ``viewer`` (None while the laptop
+    passes to the next person), or who the table waits for."""
     game = model.game
     outcome = model.outcome()
     if outcome is not None:

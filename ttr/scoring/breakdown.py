@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ttr.board import Board, Route, Ticket
-from ttr.i18n import N_, render
+from ttr.i18n import N_, gettext, render
 from ttr.memo import remember
 from ttr.rules import RuleSet
 from ttr.scoring.protocols import RouteLike
@@ -90,9 +90,21 @@ class Outcome:
     ranking: tuple[int, ...]  # seats, best first
     winners: tuple[int, ...]  # seats; several on a true tie
     tie_breaks: tuple[str, ...]
+    tied: tuple[int, ...] = ()  # the seats level with the winner on points, when several are
+    decided_by: str | None = None  # the tie-break that parted them (None: none did, or no tie)
 
     def score_of(self, name: str) -> PlayerScore:
         return next(s for s in self.scores if s.name == name)
+
+    def tie_break_counts(self, rule: str | None = None) -> dict[str, int]:
+        """Each tied player's count under tie-break ``rule`` (by default the one that decided):
+        tickets completed, stations built, or 1 for the longest-route bonus (F5)."""
+        rule = rule or self.decided_by
+        if rule is None:
+            return {}
+        return {
+            self.scores[seat].name: tie_break_count(self.scores[seat], rule) for seat in self.tied
+        }
 
     @property
     def winner_names(self) -> tuple[str, ...]:
@@ -149,26 +161,81 @@ def score_holdings(holdings: Sequence[Holdings], rules: RuleSet) -> Outcome:
     return rank(scores, rules)
 
 
+TIE_BREAK_WORDS = {
+    "tickets_completed": N_("most tickets completed"),
+    "fewest_stations": N_("fewest stations built"),
+    "longest_bonus": N_("the longest-route bonus"),
+}
+"""How a report names each tie-break of a board's chain (F5)."""
+
+
+def tie_break_count(score: PlayerScore, rule: str) -> int:
+    """``score``'s count under tie-break ``rule``: tickets completed, stations built, or 1 for
+    holding the longest-route bonus (0 without)."""
+    if rule == "tickets_completed":
+        return score.tickets_completed
+    if rule == "fewest_stations":
+        return score.stations_built
+    if rule == "longest_bonus":
+        return 1 if score.longest_route_bonus else 0
+    raise ValueError(f"unknown tie-break {rule!r}")
+
+
 def rank(scores: Sequence[PlayerScore], rules: RuleSet) -> Outcome:
-    """Order players by total, then by the board's tie-break chain (F5)."""
+    """Order players by total, then by the board's tie-break chain (F5); a tie on points
+    names the seats tied and the first tie-break that parted them."""
 
     def key(seat: int) -> tuple[int, ...]:
         score = scores[seat]
         parts = [score.total]
         for rule in rules.tie_breaks:
-            if rule == "tickets_completed":
-                parts.append(score.tickets_completed)
-            elif rule == "fewest_stations":
-                parts.append(-score.stations_built)
-            elif rule == "longest_bonus":
-                parts.append(1 if score.longest_route_bonus else 0)
-            else:
-                raise ValueError(f"unknown tie-break {rule!r}")
+            count = tie_break_count(score, rule)
+            parts.append(-count if rule == "fewest_stations" else count)
         return tuple(parts)
 
     ranking = sorted(range(len(scores)), key=key, reverse=True)
-    winners = tuple(seat for seat in ranking if key(seat) == key(ranking[0])) if ranking else ()
-    return Outcome(tuple(scores), tuple(ranking), winners, rules.tie_breaks)
+    if not ranking:
+        return Outcome((), (), (), rules.tie_breaks)
+    top = key(ranking[0])
+    winners = tuple(seat for seat in ranking if key(seat) == top)
+    tied = tuple(seat for seat in ranking if key(seat)[0] == top[0])
+    decided_by = None
+    if len(tied) > 1:
+        parted = [
+            i for i, _ in enumerate(rules.tie_breaks) if len({key(s)[i + 1] for s in tied}) > 1
+        ]
+        decided_by = rules.tie_breaks[parted[0]] if parted else None
+    return Outcome(
+        tuple(scores),
+        tuple(ranking),
+        winners,
+        rules.tie_breaks,
+        tied if len(tied) > 1 else (),
+        decided_by,
+    )
+
+
+def tie_break_text(outcome: Outcome) -> str:
+    """One sentence on a tie on points: who was tied, and the tie-break that decided it with
+    each tied player's count, or that none did (F5); ``""`` without a tie."""
+    if not outcome.tied:
+        return ""
+    names = render(" and ").join(outcome.scores[seat].name for seat in outcome.tied)
+    total = outcome.scores[outcome.tied[0]].total
+    if outcome.decided_by is None:
+        return render(
+            "{names} are tied on {total} points, and on every tie-break: a shared win (F5).",
+            names=names,
+            total=total,
+        )
+    counts = ", ".join(f"{name} {n}" for name, n in outcome.tie_break_counts().items())
+    return render(
+        "{names} are tied on {total} points: {rule} decides ({counts}) (F5).",
+        names=names,
+        total=total,
+        rule=gettext(TIE_BREAK_WORDS[outcome.decided_by]),
+        counts=counts,
+    )
 
 
 def outcome_to_dict(outcome: Outcome, board: Board) -> dict[str, Any]:
@@ -206,6 +273,13 @@ def outcome_to_dict(outcome: Outcome, board: Board) -> dict[str, Any]:
         "ranking": [outcome.scores[seat].name for seat in outcome.ranking],
         "winners": list(outcome.winner_names),
         "tie_breaks": list(outcome.tie_breaks),
+        "tie": {
+            "players": [outcome.scores[seat].name for seat in outcome.tied],
+            "decided_by": outcome.decided_by,
+            "counts": outcome.tie_break_counts(),
+        }
+        if outcome.tied
+        else None,
     }
 
 
@@ -267,4 +341,7 @@ def outcome_table(outcome: Outcome, board: Board, rules: RuleSet) -> str:
         else N_("Ranking: {names}. Winner: {winners}")
     )
     lines.append(render(said, names=", ".join(names), winners=winners))
+    tie = tie_break_text(outcome)
+    if tie:
+        lines.append(tie)
     return "\n".join(lines)

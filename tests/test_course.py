@@ -1,0 +1,188 @@
+"""The course kit (#29): every lesson is an otter-grader master that builds, grades and fits a period.
+
+For every lesson notebook from 10 on (build_support.course):
+
+* it is an otter master, and ``otter assign`` builds its student notebook and autograder once for
+  the whole module (a module fixture);
+* the student notebook carries no answer: no solution line of the master, no hidden test, no
+  folded solution and no answer digest;
+* graded without Docker (``otter.api.grade_submission``), the teacher's solutions score full
+  marks, the blank student notebook scores zero on every question, and the solutions with each
+  question's deliberately wrong answer (the solution cell's ``ttr.wrong_answer`` metadata) score
+  zero there, showing the public test's hint (``ttr.hint``) where the master names one;
+* its core (the cells before ``## Exercises``) fits one 45-minute period: at most 1,000 words of
+  text and 100 lines of code.
+
+The whole notebook's run time (at most 30 s) is a measurement, not an assert here:
+``python benchmarks/bench_notebooks.py notebooks/1*.ipynb notebooks/2*.ipynb`` (``make
+test-course`` prints it), see docs/teaching/index.md.
+
+Grading runs notebooks (10-40 s each on a shared 2-core machine), so this module runs in ``make
+test-course``, not ``make test``.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import nbformat
+import pytest
+
+pytest.importorskip("otter", reason="the course kit needs the [course] extra (otter-grader)")
+
+from build_support.course import (  # noqa: E402
+    assign,
+    core_size,
+    exercises_index,
+    is_master,
+    lessons,
+)
+
+LESSONS = lessons()
+CORE_WORDS = 1_000
+CORE_CODE_LINES = 100
+SOLUTION_BLOCK = re.compile(r"#\s*BEGIN SOLUTION.*?#\s*END SOLUTION", re.S)
+SOLUTION_LINE = re.compile(r"^.*#\s*SOLUTION\s*$", re.M)
+
+
+def read(path: Path) -> nbformat.NotebookNode:
+    return nbformat.read(path, as_version=4)
+
+
+@pytest.fixture(scope="module")
+def course(tmp_path_factory: pytest.TempPathFactory) -> dict[str, dict[str, Path]]:
+    """Each master's student notebook, autograder and solutions, built once into a temp folder."""
+    out = tmp_path_factory.mktemp("course")
+    built = {}
+    for path in LESSONS:
+        if is_master(read(path)):
+            student, autograder = assign(path, out)
+            built[path.stem] = {
+                "student": student,
+                "autograder": autograder,
+                "solutions": out / "solutions" / path.name,
+            }
+    return built
+
+
+def grade(notebook: nbformat.NotebookNode, autograder: Path, folder: Path):
+    """Grade a notebook as a submission (no Docker); otter's GradingResults."""
+    from otter.api import grade_submission
+
+    path = folder / "submission.ipynb"
+    nbformat.write(notebook, path)
+    return grade_submission(str(path), str(autograder), quiet=True)
+
+
+def solution_lines(master: nbformat.NotebookNode) -> list[str]:
+    """The code lines otter strips from the master: inside SOLUTION blocks and ``# SOLUTION``."""
+    found = []
+    for cell in master.cells:
+        if cell.cell_type != "code":
+            continue
+        for block in SOLUTION_BLOCK.findall(cell.source):
+            found += block.splitlines()[1:-1]
+        found += [line.split("#")[0] for line in SOLUTION_LINE.findall(cell.source)]
+    return [
+        line.strip()
+        for line in found
+        if line.strip() and not line.strip().startswith("#") and len(line.strip()) > 12
+    ]
+
+
+def wrong_answers(notebook: nbformat.NotebookNode) -> dict[int, dict[str, str]]:
+    """Cell index -> the ``ttr`` metadata (wrong_answer, maybe hint) of each solution cell."""
+    return {
+        i: cell.metadata["ttr"]
+        for i, cell in enumerate(notebook.cells)
+        if "wrong_answer" in cell.metadata.get("ttr", {})
+    }
+
+
+def question_of(wrong_answer: str) -> str:
+    return re.match(r"\s*(q\d+)", wrong_answer).group(1)
+
+
+def failure_text(results, question: str) -> str:
+    test_file = results.results[question]
+    return "\n".join(str(r.message) for r in test_file.test_case_results)
+
+
+ids = [path.stem[:2] for path in LESSONS]
+
+
+def test_there_are_lessons_10_to_14_at_least() -> None:
+    assert {path.name[:2] for path in LESSONS} >= {"10", "11", "12", "13", "14"}
+
+
+@pytest.mark.parametrize("path", LESSONS, ids=ids)
+def test_every_lesson_is_an_otter_master(path: Path) -> None:
+    notebook = read(path)
+    assert is_master(notebook), f"{path.name}: the first cell is not a raw '# ASSIGNMENT CONFIG'"
+    assert exercises_index(notebook) > 0
+    assert wrong_answers(notebook), f"{path.name}: no solution cell names a wrong answer to try"
+    assert any("hint" in meta for meta in wrong_answers(notebook).values()), (
+        f"{path.name}: no wrong answer names the hint it must get"
+    )
+
+
+@pytest.mark.parametrize("path", LESSONS, ids=ids)
+def test_core_fits_one_period(path: Path) -> None:
+    size = core_size(read(path))
+    assert size.words <= CORE_WORDS, f"{path.stem}: the core has {size.words} words"
+    assert size.code_lines <= CORE_CODE_LINES, f"{path.stem}: the core has {size.code_lines} lines"
+
+
+@pytest.mark.parametrize("path", LESSONS, ids=ids)
+def test_student_version_carries_no_answers(path: Path, course) -> None:
+    student = read(course[path.stem]["student"])
+    text = "\n".join(cell.source for cell in student.cells)
+    assert "<details>" not in text and "ttr.lessons.teaching" not in text
+    assert not re.search(r"\bcheck\(\s*answer\b", text), "an answer-digest check is left"
+    assert "BEGIN SOLUTION" not in text and not SOLUTION_LINE.search(text)
+    master = read(path)
+    elsewhere = "\n".join(  # the master's code outside its solution cells
+        cell.source for cell in master.cells if "otter_assign_solution_cell" not in cell.metadata.get("tags", []) and "ttr" not in cell.metadata
+    )
+    leaked = [line for line in solution_lines(master) if line in text and line not in elsewhere]
+    assert not leaked, f"{path.stem}: solution lines in the student notebook: {leaked[:3]}"
+    for name, test in student.metadata["otter"]["tests"].items():
+        for suite in test["suites"]:
+            assert not any(case["hidden"] for case in suite["cases"]), f"{name}: a hidden test"
+    assert all("ttr" not in cell.metadata for cell in student.cells)
+
+
+@pytest.mark.parametrize("path", LESSONS, ids=ids)
+def test_solutions_score_full_marks(path: Path, course, tmp_path: Path) -> None:
+    built = course[path.stem]
+    results = grade(read(built["solutions"]), built["autograder"], tmp_path)
+    assert results.possible > 0
+    short = {q: (tf.score, tf.possible) for q, tf in results.results.items() if tf.score < tf.possible}
+    assert not short, f"{path.stem}: the solutions lose points on {short}"
+
+
+@pytest.mark.parametrize("path", LESSONS, ids=ids)
+def test_blank_student_version_scores_zero(path: Path, course, tmp_path: Path) -> None:
+    built = course[path.stem]
+    results = grade(read(built["student"]), built["autograder"], tmp_path)
+    scored = {q: tf.score for q, tf in results.results.items() if tf.score}
+    assert results.possible > 0 and not scored, f"{path.stem}: the blank scores {scored}"
+
+
+@pytest.mark.parametrize("path", LESSONS, ids=ids)
+def test_wrong_answers_score_zero_and_get_their_hints(
+    path: Path, course, tmp_path: Path
+) -> None:
+    built = course[path.stem]
+    notebook = read(built["solutions"])
+    wrong = wrong_answers(notebook)
+    for index, meta in wrong.items():
+        notebook.cells[index].source = meta["wrong_answer"]
+    results = grade(notebook, built["autograder"], tmp_path)
+    for meta in wrong.values():
+        question = question_of(meta["wrong_answer"])
+        assert results.get_score(question) == 0, f"{path.stem} {question}: a wrong answer scored"
+        if "hint" in meta:
+            text = failure_text(results, question)
+            assert meta["hint"] in text, f"{path.stem} {question}: no hint in {text[:500]!r}"

@@ -4,6 +4,7 @@
     python -m build_support.course grade DIR [COURSE]  grade DIR/*.ipynb into DIR/grades.csv
     python -m build_support.course slides [OUT]       each lesson's core as a reveal.js deck
     python -m build_support.course sizes               each lesson's core: words and code lines
+    python -m build_support.course tag                 hide the masters' answers from the book
 
 Each lesson ``notebooks/NN_*.ipynb`` (NN from 10) is an otter-grader master notebook (``otter
 assign`` format: a raw ``# ASSIGNMENT CONFIG`` cell first, then raw ``# BEGIN QUESTION`` cells,
@@ -12,9 +13,12 @@ markdown cell that starts with ``## Exercises``: what one 45-minute period teach
 homework (the graded questions) and "Going further".
 
 ``build`` runs ``otter assign`` on each master and keeps ``student/NN_*.ipynb`` (solutions and
-hidden tests removed), ``autograder/NN_*.zip`` and the teacher's ``solutions/NN_*.ipynb``. ``grade`` grades without Docker
-(``otter.api.grade_submission``: the notebook runs here, in this environment), one row per
-notebook: its lesson, one column per question, the total and the points possible.
+hidden tests removed), ``autograder/NN_*.zip`` and the teacher's ``solutions/NN_*.ipynb``.
+``grade`` grades without Docker (``otter.api.grade_submission``: the notebook runs here, in this
+environment), one row per notebook: its lesson, one column per question, the total and the
+points possible. ``tag`` marks a master's raw cells and its SOLUTION and TESTS blocks
+``remove-cell``, so that the book (``make book``, myst-nb), which renders the masters, shows no
+answer.
 """
 
 from __future__ import annotations
@@ -53,16 +57,16 @@ class CoreSize:
 
 def lessons(folder: Path = NOTEBOOKS) -> list[Path]:
     """The lesson notebooks (numbered 10 and up) in ``folder``, in order."""
-    return sorted(
-        p for p in folder.glob("[0-9][0-9]_*.ipynb") if int(p.name[:2]) >= FIRST_LESSON
-    )
+    return sorted(p for p in folder.glob("[0-9][0-9]_*.ipynb") if int(p.name[:2]) >= FIRST_LESSON)
 
 
 def is_master(notebook: nbformat.NotebookNode) -> bool:
     """Whether ``notebook`` is an otter master: its first cell is a raw ASSIGNMENT CONFIG."""
     cells = notebook.cells
-    return bool(cells) and cells[0].cell_type == "raw" and bool(
-        ASSIGNMENT_CONFIG.match(cells[0].source)
+    return (
+        bool(cells)
+        and cells[0].cell_type == "raw"
+        and bool(ASSIGNMENT_CONFIG.match(cells[0].source))
     )
 
 
@@ -85,7 +89,9 @@ def core_cells(notebook: nbformat.NotebookNode) -> list[nbformat.NotebookNode]:
 
 def code_lines(source: str) -> int:
     """Lines of code that are neither blank nor only a comment."""
-    return sum(1 for line in source.splitlines() if line.strip() and not line.strip().startswith("#"))
+    return sum(
+        1 for line in source.splitlines() if line.strip() and not line.strip().startswith("#")
+    )
 
 
 def core_size(notebook: nbformat.NotebookNode) -> CoreSize:
@@ -96,6 +102,38 @@ def core_size(notebook: nbformat.NotebookNode) -> CoreSize:
         words=len(FENCED.sub("", text).split()),
         code_lines=sum(code_lines(c.source) for c in cells if c.cell_type == "code"),
     )
+
+
+BLOCK = re.compile(r"\A\s*#\s*(BEGIN|END)\s+(SOLUTION|TESTS)\b", re.I)
+BOOK_HIDDEN = "remove-cell"
+
+
+def answer_cells(notebook: nbformat.NotebookNode) -> list[int]:
+    """The cells of a master that hold answers or otter's markup: its raw cells and every cell
+    inside a SOLUTION or TESTS block (the book must not show them)."""
+    found, inside = [], False
+    for i, cell in enumerate(notebook.cells):
+        marker = BLOCK.match(cell.source) if cell.cell_type == "raw" else None
+        if marker:
+            inside = marker.group(1).upper() == "BEGIN"
+        if cell.cell_type == "raw" or inside:
+            found.append(i)
+    return found
+
+
+def hide_answers_from_book(path: Path) -> int:
+    """Tag a master's answer cells ``remove-cell`` (myst-nb leaves them out of the book); how
+    many cells were newly tagged."""
+    notebook = nbformat.read(path, as_version=4)
+    tagged = 0
+    for i in answer_cells(notebook):
+        tags = notebook.cells[i].metadata.setdefault("tags", [])
+        if BOOK_HIDDEN not in tags:
+            tags.append(BOOK_HIDDEN)
+            tagged += 1
+    if tagged:
+        nbformat.write(notebook, path)
+    return tagged
 
 
 def assign(master: Path, out: Path) -> tuple[Path, Path]:
@@ -146,7 +184,7 @@ def lesson_of(path: Path) -> str:
 
 
 def grade_one(path: Path, autograder: Path) -> dict[str, float]:
-    """Grade one notebook locally (no Docker): question -> score, with ``total`` and ``possible``."""
+    """Grade one notebook locally (no Docker): question -> score, ``total`` and ``possible``."""
     from otter.api import grade_submission
 
     results = grade_submission(str(path), str(autograder), quiet=True)
@@ -168,8 +206,12 @@ def grade(submissions: Path, course: Path = COURSE) -> Path:
         lesson = lesson_of(path)
         matches = sorted((course / "autograder").glob(f"{lesson[:2]}_*.zip"))
         if not matches:
-            raise FileNotFoundError(f"no autograder for {path.name} (lesson {lesson!r}) in {course}")
-        rows.append({"notebook": path.name, "lesson": matches[0].stem, **grade_one(path, matches[0])})
+            raise FileNotFoundError(
+                f"no autograder for {path.name} (lesson {lesson!r}) in {course}"
+            )
+        rows.append(
+            {"notebook": path.name, "lesson": matches[0].stem, **grade_one(path, matches[0])}
+        )
     questions = sorted(
         {key for row in rows for key in row if QUESTION.match(key)}, key=_question_key
     )
@@ -216,6 +258,10 @@ def main(argv: list[str]) -> None:
     elif command == "slides":
         for path in slides(Path(rest[0]) if rest else SLIDES):
             print(path.relative_to(ROOT) if path.is_relative_to(ROOT) else path)
+    elif command == "tag":
+        for path in lessons():
+            if is_master(nbformat.read(path, as_version=4)):
+                print(f"{path.stem}: {hide_answers_from_book(path)} cells tagged {BOOK_HIDDEN}")
     elif command == "sizes":
         for path in lessons():
             size = core_size(nbformat.read(path, as_version=4))

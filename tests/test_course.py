@@ -1,4 +1,4 @@
-"""The course kit (#29): every lesson is an otter-grader master that builds, grades and fits a period.
+"""The course kit (#29): every lesson is an otter-grader master that builds, grades, fits a period.
 
 For every lesson notebook from 10 on (build_support.course):
 
@@ -11,7 +11,8 @@ For every lesson notebook from 10 on (build_support.course):
   question's deliberately wrong answer (the solution cell's ``ttr.wrong_answer`` metadata) score
   zero there, showing the public test's hint (``ttr.hint``) where the master names one;
 * its core (the cells before ``## Exercises``) fits one 45-minute period: at most 1,000 words of
-  text and 100 lines of code.
+  text and 100 lines of code;
+* its answer cells are tagged ``remove-cell``, so the book (which renders the masters) shows none.
 
 The whole notebook's run time (at most 30 s) is a measurement, not an assert here:
 ``python benchmarks/bench_notebooks.py notebooks/1*.ipynb notebooks/2*.ipynb`` (``make
@@ -32,6 +33,8 @@ import pytest
 pytest.importorskip("otter", reason="the course kit needs the [course] extra (otter-grader)")
 
 from build_support.course import (  # noqa: E402
+    BOOK_HIDDEN,
+    answer_cells,
     assign,
     core_size,
     exercises_index,
@@ -128,6 +131,19 @@ def test_every_lesson_is_an_otter_master(path: Path) -> None:
 
 
 @pytest.mark.parametrize("path", LESSONS, ids=ids)
+def test_the_book_shows_no_answer(path: Path) -> None:
+    # The book renders the masters: their answer cells are tagged out (python -m
+    # build_support.course tag).
+    notebook = read(path)
+    shown = [
+        i
+        for i in answer_cells(notebook)
+        if BOOK_HIDDEN not in notebook.cells[i].metadata.get("tags", [])
+    ]
+    assert not shown, f"{path.stem}: answer cells {shown} are not tagged {BOOK_HIDDEN!r}"
+
+
+@pytest.mark.parametrize("path", LESSONS, ids=ids)
 def test_core_fits_one_period(path: Path) -> None:
     size = core_size(read(path))
     assert size.words <= CORE_WORDS, f"{path.stem}: the core has {size.words} words"
@@ -142,9 +158,8 @@ def test_student_version_carries_no_answers(path: Path, course) -> None:
     assert not re.search(r"\bcheck\(\s*answer\b", text), "an answer-digest check is left"
     assert "BEGIN SOLUTION" not in text and not SOLUTION_LINE.search(text)
     master = read(path)
-    elsewhere = "\n".join(  # the master's code outside its solution cells
-        cell.source for cell in master.cells if "otter_assign_solution_cell" not in cell.metadata.get("tags", []) and "ttr" not in cell.metadata
-    )
+    # the master's code outside its solution cells (a line may be in both)
+    elsewhere = "\n".join(cell.source for cell in master.cells if "ttr" not in cell.metadata)
     leaked = [line for line in solution_lines(master) if line in text and line not in elsewhere]
     assert not leaked, f"{path.stem}: solution lines in the student notebook: {leaked[:3]}"
     for name, test in student.metadata["otter"]["tests"].items():
@@ -158,7 +173,9 @@ def test_solutions_score_full_marks(path: Path, course, tmp_path: Path) -> None:
     built = course[path.stem]
     results = grade(read(built["solutions"]), built["autograder"], tmp_path)
     assert results.possible > 0
-    short = {q: (tf.score, tf.possible) for q, tf in results.results.items() if tf.score < tf.possible}
+    short = {
+        q: (tf.score, tf.possible) for q, tf in results.results.items() if tf.score < tf.possible
+    }
     assert not short, f"{path.stem}: the solutions lose points on {short}"
 
 
@@ -171,9 +188,7 @@ def test_blank_student_version_scores_zero(path: Path, course, tmp_path: Path) -
 
 
 @pytest.mark.parametrize("path", LESSONS, ids=ids)
-def test_wrong_answers_score_zero_and_get_their_hints(
-    path: Path, course, tmp_path: Path
-) -> None:
+def test_wrong_answers_score_zero_and_get_their_hints(path: Path, course, tmp_path: Path) -> None:
     built = course[path.stem]
     notebook = read(built["solutions"])
     wrong = wrong_answers(notebook)

@@ -166,11 +166,7 @@ def strip_authoring_metadata(path: Path) -> None:
 
 def build(out: Path = COURSE, folder: Path = NOTEBOOKS) -> list[Path]:
     """``student/`` and ``autograder/`` for every master lesson in ``folder``; the students'."""
-    made = []
-    for path in lessons(folder):
-        if is_master(nbformat.read(path, as_version=4)):
-            made.append(assign(path, out)[0])
-    return made
+    return [assign(path, out)[0] for path in masters(folder)]
 
 
 def lesson_of(path: Path) -> str:
@@ -242,9 +238,14 @@ def slide_deck(master: Path, out: Path = SLIDES) -> Path:
     return path
 
 
+def masters(folder: Path = NOTEBOOKS) -> list[Path]:
+    """The lessons in ``folder`` that are otter masters."""
+    return [path for path in lessons(folder) if is_master(nbformat.read(path, as_version=4))]
+
+
 def slides(out: Path = SLIDES, folder: Path = NOTEBOOKS) -> list[Path]:
-    """A deck for every lesson in ``folder``."""
-    return [slide_deck(path, out) for path in lessons(folder)]
+    """A deck for every master lesson in ``folder``."""
+    return [slide_deck(path, out) for path in masters(folder)]
 
 
 def main(argv: list[str]) -> None:
@@ -259,11 +260,10 @@ def main(argv: list[str]) -> None:
         for path in slides(Path(rest[0]) if rest else SLIDES):
             print(path.relative_to(ROOT) if path.is_relative_to(ROOT) else path)
     elif command == "tag":
-        for path in lessons():
-            if is_master(nbformat.read(path, as_version=4)):
-                print(f"{path.stem}: {hide_answers_from_book(path)} cells tagged {BOOK_HIDDEN}")
+        for path in masters():
+            print(f"{path.stem}: {hide_answers_from_book(path)} cells tagged {BOOK_HIDDEN}")
     elif command == "sizes":
-        for path in lessons():
+        for path in masters():
             size = core_size(nbformat.read(path, as_version=4))
             print(f"{path.stem:<40}{size.words:>6} words{size.code_lines:>5} code lines")
     else:

@@ -36,10 +36,12 @@ from build_support.course import (  # noqa: E402
     BOOK_HIDDEN,
     answer_cells,
     assign,
+    core_cells,
     core_size,
     exercises_index,
     is_master,
     lessons,
+    slide_deck,
 )
 
 LESSONS = lessons()
@@ -201,3 +203,14 @@ def test_wrong_answers_score_zero_and_get_their_hints(path: Path, course, tmp_pa
         if "hint" in meta:
             text = failure_text(results, question)
             assert meta["hint"] in text, f"{path.stem} {question}: no hint in {text[:500]!r}"
+
+
+@pytest.mark.parametrize("path", LESSONS, ids=ids)
+def test_slides_build(path: Path, tmp_path: Path) -> None:
+    # make slides: the core as a reveal.js deck, a slide per heading of the core.
+    deck = slide_deck(path, tmp_path).read_text(encoding="utf-8")
+    headings = [
+        c for c in core_cells(read(path)) if c.cell_type == "markdown" and c.source.startswith("#")
+    ]
+    assert "reveal.js" in deck and "## Exercises" not in deck
+    assert deck.count("<section") >= len(headings) > 0

@@ -12,7 +12,10 @@ For every lesson notebook from 10 on (build_support.course):
   zero there, showing the public test's hint (``ttr.hint``) where the master names one;
 * its core (the cells before ``## Exercises``) fits one 45-minute period: at most 1,000 words of
   text and 100 lines of code;
-* its answer cells are tagged ``remove-cell``, so the book (which renders the masters) shows none.
+* its answer cells are tagged ``remove-cell``, so the book (which renders the masters) shows none;
+* its core renders as a reveal.js deck (``make slides``);
+
+and ``make grade``'s function writes ``grades.csv``, a row per notebook, a column per question.
 
 The whole notebook's run time (at most 30 s) is a measurement, not an assert here:
 ``python benchmarks/bench_notebooks.py notebooks/1*.ipynb notebooks/2*.ipynb`` (``make
@@ -25,6 +28,7 @@ test-course``, not ``make test``.
 from __future__ import annotations
 
 import re
+import shutil
 from pathlib import Path
 
 import nbformat
@@ -215,3 +219,19 @@ def test_slides_build(path: Path, tmp_path: Path) -> None:
     ]
     assert "reveal.js" in deck and "## Exercises" not in deck
     assert deck.count("<section") >= len(headings) > 0
+
+
+def test_make_grade_writes_one_row_per_notebook(course, tmp_path: Path) -> None:
+    # make grade SUBMISSIONS=DIR: DIR/grades.csv, a row per notebook, a column per question.
+    import csv
+
+    from build_support.course import grade as grade_folder
+
+    built = course[LESSONS[-1].stem]
+    shutil.copy(built["student"], tmp_path / "blank.ipynb")
+    out = grade_folder(tmp_path, built["autograder"].parent.parent)
+    rows = list(csv.DictReader(out.open(encoding="utf-8")))
+    assert out == tmp_path / "grades.csv" and [row["notebook"] for row in rows] == ["blank.ipynb"]
+    questions = [key for key in rows[0] if re.fullmatch(r"q\d+", key)]
+    assert questions and all(float(rows[0][q]) == 0 for q in questions)
+    assert float(rows[0]["total"]) == 0 < float(rows[0]["possible"])

@@ -9,6 +9,11 @@
 #   make lint       ruff (lint and format check) and mypy
 #   make book       the static site of every notebook and the docs, in _build/html
 #   make messages   the Korean message catalogue in step with the code (ttr/locale), compiled
+#   make course     the course kit: _build/course/student/ (a notebook per lesson from 10) and
+#                   _build/course/autograder/ (otter-grader's zip per lesson), see docs/teaching
+#   make grade SUBMISSIONS=DIR  grade DIR/*.ipynb into DIR/grades.csv (no Docker)
+#   make slides     each lesson's core as a reveal.js deck in _build/slides/
+#   make test-course  the course kit's tests (tests/test_course.py) and the lessons' run times
 #   make compiled   the optional compiled build (mypyc) in .venv-compiled; .venv stays pure Python
 #   make test-compiled  the engine tests and the identity test against the compiled build
 # The venv is .venv; it is created and (re)installed automatically when pyproject.toml changes.
@@ -29,7 +34,7 @@ LAB_OVERRIDES  := $(VENV)/share/jupyter/lab/settings/overrides.json
 LINT_PATHS     := $(wildcard conftest.py setup.py build_support ttr tests benchmarks docs)
 
 .PHONY: venv lab lab-ko test classroom play scoresheet play-ko scoresheet-ko lint book messages \
-	compiled test-compiled clean distclean
+	course grade slides test-course compiled test-compiled clean distclean
 
 venv: $(STAMP) $(KO_KERNEL)
 
@@ -65,8 +70,9 @@ lab-ko: venv
 	$(call open_lab,$(LAB_TARGET_KO))
 
 # Two workers (CI has two cores); --dist loadscope in pyproject keeps each notebook on one worker.
+# The course kit's tests grade notebooks for minutes: `make test-course` runs them.
 test: venv
-	$(BIN)/python -m pytest -n 2
+	$(BIN)/python -m pytest -n 2 --ignore=tests/test_course.py
 
 classroom: venv
 	$(BIN)/voila --no-browser notebooks/classroom_app.ipynb
@@ -93,6 +99,32 @@ scoresheet-ko: venv
 # Renders the committed outputs (no notebook is executed); see docs/conf.py.
 book: venv
 	$(BIN)/python -m sphinx -E -W --keep-going -b html -d _build/doctrees -c docs . _build/html
+
+# The course kit (#29, build_support/course.py): otter-grader and nbconvert's slides, the
+# [course] extra, installed into .venv on first use.
+COURSE_STAMP := $(VENV)/.course-installed
+
+$(COURSE_STAMP): $(STAMP)
+	env -u TTR_COMPILE $(BIN)/python -m pip install --disable-pip-version-check -e '.[course]'
+	touch $@
+
+course: $(COURSE_STAMP)
+	$(BIN)/python -m build_support.course build
+
+# Grades locally, without Docker (otter.api.grade_submission): each notebook runs in this venv.
+grade: course
+	@test -n "$(SUBMISSIONS)" || { echo "usage: make grade SUBMISSIONS=DIR" >&2; exit 2; }
+	$(BIN)/python -m build_support.course grade $(SUBMISSIONS)
+
+slides: $(COURSE_STAMP)
+	$(BIN)/python -m build_support.course slides
+
+# Grading runs every lesson three times (a few minutes): a step of its own in .ci/run. Then the
+# lessons' run times (at most 30 s each, measured, not asserted) and core sizes, as a report.
+test-course: $(COURSE_STAMP)
+	$(BIN)/python -m pytest -n 2 --dist load tests/test_course.py
+	$(BIN)/python benchmarks/bench_notebooks.py $(wildcard notebooks/[1-9][0-9]_*.ipynb)
+	$(BIN)/python -m build_support.course sizes
 
 # New messages get an empty translation in ttr/locale/ko/LC_MESSAGES/ttr.po, stale ones go;
 # the .mo is compiled beside it (tests/test_i18n.py checks both).

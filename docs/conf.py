@@ -37,6 +37,15 @@ TABLE_OF_CONTENTS = [
     ("Classroom lessons", ["notebooks/[1-9]*.ipynb"]),
     ("Apps", ["notebooks/[!0-9]*.ipynb"]),
     ("한국어", ["docs/*.ko.md", "notebooks/ko/*.ipynb"]),
+    (
+        "For teachers",
+        [
+            "docs/teaching/index.md",
+            "docs/teaching/syllabus.md",
+            "docs/teaching/m*.md",
+            "docs/teaching/[0-9]*.md",
+        ],
+    ),
     ("Reference", ["docs/rules.md", "docs/glossary.md"]),
     ("About the project", ["The project: install, use, test <README.md>", "docs/notebooks.md"]),
 ]

@@ -13,8 +13,16 @@ from hypothesis import strategies as st
 from ttr.lessons.stats import StatsError, binomial_power, mean_ci_t, t_cdf, t_quantile
 
 # Two-sided 95% and 99% quantiles from a printed table of Student's t (to 3 decimals).
-TABLE = {(0.975, 1): 12.706, (0.975, 2): 4.303, (0.975, 5): 2.571, (0.975, 19): 2.093,
-         (0.975, 39): 2.023, (0.975, 120): 1.980, (0.995, 5): 4.032, (0.995, 30): 2.750}
+TABLE = {
+    (0.975, 1): 12.706,
+    (0.975, 2): 4.303,
+    (0.975, 5): 2.571,
+    (0.975, 19): 2.093,
+    (0.975, 39): 2.023,
+    (0.975, 120): 1.980,
+    (0.995, 5): 4.032,
+    (0.995, 30): 2.750,
+}
 
 
 @pytest.mark.parametrize(("q", "df"), list(TABLE))
@@ -62,8 +70,9 @@ def brute_power(n: int, p0: float, p1: float, alpha: float) -> float:
     st.sampled_from([0.05, 0.1]),
 )
 def test_binomial_power_matches_brute_force(n: int, p0: float, p1: float, alpha: float) -> None:
-    assert math.isclose(binomial_power(n, p0, p1, alpha), brute_power(n, p0, p1, alpha),
-                        abs_tol=1e-9)
+    assert math.isclose(
+        binomial_power(n, p0, p1, alpha), brute_power(n, p0, p1, alpha), abs_tol=1e-9
+    )
 
 
 def test_binomial_power_at_194_games_is_below_the_normal_approximations_80_percent() -> None:

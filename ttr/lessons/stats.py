@@ -78,7 +78,9 @@ def binomial_power(n: int, p0: float, p1: float, alpha: float = 0.05) -> float:
         raise StatsError("n: at least one trial, not {n}", n=n)
     for name, p in (("p0", p0), ("p1", p1)):
         if not 0 < p < 1:
-            raise StatsError("{name}: a probability strictly between 0 and 1, not {p}", name=name, p=p)
+            raise StatsError(
+                "{name}: a probability strictly between 0 and 1, not {p}", name=name, p=p
+            )
     if not 0 < alpha < 1:
         raise StatsError("alpha: a level between 0 and 1, not {alpha}", alpha=alpha)
 

@@ -10,7 +10,9 @@ import networkx as nx
 import pytest
 
 from ttr import Game, load_board
+from ttr.errors import TTRError
 from ttr.lessons.chokepoints import open_tickets, usable_graph
+from ttr.lessons.endgames import greedy_position, open_endgame, position_key
 
 
 @pytest.mark.parametrize("board", ["usa", "europe"])
@@ -52,3 +54,35 @@ def test_K4_a_ticket_is_open_until_the_players_own_routes_join_its_cities() -> N
     assert [t.cities for t in open_tickets(fresh, 0)] == [pool[index].cities]
     done = Game.staged("usa", 2, 1, tickets={0: [index], 1: []}, routes={0: routes})
     assert open_tickets(done, 0) == []
+
+
+def test_open_endgame_keeps_the_position_and_hides_nothing() -> None:
+    game = greedy_position("usa", ["Ann", "Ben"], seed=5, trains=7)
+    end = open_endgame(game, {0: {"red": 2}, 1: {"blue": 1, "green": 1}}, ["green", "blue", "red"])
+    assert [r.id for r in end.routes_of(0)] == [r.id for r in game.routes_of(0)]
+    assert end.state.tickets == game.state.tickets and end.trains == game.trains == [3, 4]
+    assert end.current_player == game.current_player
+    assert end.cards.market == [None] * 5
+    assert end.cards.deck == ["red", "blue", "green"]  # the top card last
+    assert end.ticket_deck == []
+    assert end.hands[1] == {**dict.fromkeys(end.hands[1], 0), "blue": 1, "green": 1}
+
+
+def test_greedy_position_refuses_a_number_of_trains_never_reached() -> None:
+    with pytest.raises(TTRError, match="trains"):
+        greedy_position("usa", ["Ann", "Ben"], seed=5, trains=-1)
+
+
+def test_position_key_is_equal_for_transpositions_and_different_otherwise() -> None:
+    game = greedy_position("usa", ["Ann", "Ben"], seed=5, trains=7)
+    end = open_endgame(game, {0: {"red": 2}, 1: {"blue": 1, "green": 1}}, ["green", "blue", "red"])
+    start = position_key(end)
+    end.play("draw deck")
+    assert position_key(end) != start
+    end.undo()
+    assert position_key(end) == start  # undo restores the position, as a value
+    assert position_key(end.copy()) == start
+    other = open_endgame(
+        game, {0: {"red": 2}, 1: {"blue": 1, "green": 1}}, ["red", "blue", "green"]
+    )
+    assert position_key(other) != start

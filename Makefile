@@ -6,9 +6,11 @@
 #   make play       the Voila app: a game against the bots, with a rules coach
 #   make scoresheet the Voila app: score a real game by clicks
 #   make play-ko, make scoresheet-ko  the same two apps in Korean (notebooks/ko/, kernel ttr-ko)
+#   make lab-zh, make play-zh, make scoresheet-zh  中文版: the same in Chinese (notebooks/zh/, ttr-zh)
 #   make lint       ruff (lint and format check) and mypy
 #   make book       the static site of every notebook and the docs, in _build/html
-#   make messages   the Korean message catalogue in step with the code (ttr/locale), compiled
+#   make messages   the Korean and Chinese message catalogues in step with the code (ttr/locale)
+#   make sync-translations  the English notebooks' code cells copied into notebooks/ko/ and zh/
 #   make compiled   the optional compiled build (mypyc) in .venv-compiled; .venv stays pure Python
 #   make test-compiled  the engine tests and the identity test against the compiled build
 # The venv is .venv; it is created and (re)installed automatically when pyproject.toml changes.
@@ -21,17 +23,21 @@ STAMP  := $(VENV)/.installed
 START_NOTEBOOK := notebooks/00_start_here.ipynb
 LAB_TARGET     := $(or $(wildcard $(START_NOTEBOOK)),$(wildcard notebooks/))
 LAB_TARGET_KO  := $(or $(wildcard notebooks/ko/00_start_here.ipynb),$(LAB_TARGET))
+LAB_TARGET_ZH  := $(or $(wildcard notebooks/zh/00_start_here.ipynb),$(LAB_TARGET))
 # The Korean notebooks' kernel (named in their metadata): this venv's Python with TTR_LANG=ko,
 # so that the engine speaks Korean in them without a code cell of their own.
 KO_KERNEL      := $(VENV)/share/jupyter/kernels/ttr-ko/kernel.json
+# The Chinese notebooks' kernel, the same with TTR_LANG=zh.
+ZH_KERNEL      := $(VENV)/share/jupyter/kernels/ttr-zh/kernel.json
 ROOT_FLAG      := $(if $(filter 0,$(shell id -u)),--allow-root,)
 LAB_OVERRIDES  := $(VENV)/share/jupyter/lab/settings/overrides.json
 LINT_PATHS     := $(wildcard conftest.py setup.py build_support ttr tests benchmarks docs)
 
-.PHONY: venv lab lab-ko test classroom play scoresheet play-ko scoresheet-ko lint book messages \
+.PHONY: venv lab lab-ko lab-zh test classroom play scoresheet play-ko scoresheet-ko play-zh \
+	scoresheet-zh lint book messages sync-translations \
 	compiled test-compiled clean distclean
 
-venv: $(STAMP) $(KO_KERNEL)
+venv: $(STAMP) $(KO_KERNEL) $(ZH_KERNEL)
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -48,6 +54,10 @@ $(KO_KERNEL): $(STAMP)
 	$(BIN)/python -m ipykernel install --sys-prefix --name ttr-ko \
 		--display-name "Python 3 (ttr, 한국어)" --env TTR_LANG ko
 
+$(ZH_KERNEL): $(STAMP)
+	$(BIN)/python -m ipykernel install --sys-prefix --name ttr-zh \
+		--display-name "Python 3 (ttr, 中文)" --env TTR_LANG zh
+
 # $(1): the notebook to open.
 define open_lab
 	mkdir -p $(dir $(LAB_OVERRIDES))
@@ -63,6 +73,9 @@ lab: venv
 # The Korean notebooks speak Korean through their kernel (ttr-ko), whichever way Lab starts.
 lab-ko: venv
 	$(call open_lab,$(LAB_TARGET_KO))
+
+lab-zh: venv
+	$(call open_lab,$(LAB_TARGET_ZH))
 
 # Two workers (CI has two cores); --dist loadscope in pyproject keeps each notebook on one worker.
 test: venv
@@ -84,14 +97,26 @@ play-ko: venv
 scoresheet-ko: venv
 	$(BIN)/voila --no-browser notebooks/ko/score_sheet.ipynb
 
+# 中文版: the kernel ttr-zh, so the engine speaks Chinese there.
+play-zh: venv
+	$(BIN)/voila --no-browser notebooks/zh/play.ipynb
+
+scoresheet-zh: venv
+	$(BIN)/voila --no-browser notebooks/zh/score_sheet.ipynb
+
 # Renders the committed outputs (no notebook is executed); see docs/conf.py.
 book: venv
 	$(BIN)/python -m sphinx -E -W --keep-going -b html -d _build/doctrees -c docs . _build/html
 
-# New messages get an empty translation in ttr/locale/ko/LC_MESSAGES/ttr.po, stale ones go;
+# New messages get an empty translation in ttr/locale/{ko,zh}/LC_MESSAGES/ttr.po, stale ones go;
 # the .mo is compiled beside it (tests/test_i18n.py checks both).
 messages: venv
 	$(BIN)/python tests/catalogue.py
+
+# The code cells of notebooks/NN_*.ipynb copied into notebooks/ko/ and notebooks/zh/ (their text
+# cells kept); a changed cell loses its outputs: re-execute the twin in its kernel (ttr-ko, ttr-zh).
+sync-translations: venv
+	$(BIN)/python build_support/sync_cells.py
 
 lint: venv
 	$(BIN)/ruff check $(LINT_PATHS)

@@ -1,4 +1,4 @@
-"""The message catalogues: what the code asks to translate, and the Korean catalogue.
+"""The message catalogues: what the code asks to translate, and the Korean and Chinese catalogues.
 
 Babel (a dev dependency; the engine itself reads the compiled catalogue with the standard
 library's :mod:`gettext`) extracts every message the engine marks for translation: the
@@ -10,7 +10,7 @@ and those marked with ``N_``, ``Nn_`` (singular and plural) and ``Np_`` (with a 
 titles are catalogue entries too (they are shown through ``{title:text}``).
 
 After changing a message, run ``python tests/catalogue.py``: it brings
-``ttr/locale/ko/LC_MESSAGES/ttr.po`` in step with the code (a new message gets an empty
+``ttr/locale/ko/LC_MESSAGES/ttr.po`` and ``ttr/locale/zh/LC_MESSAGES/ttr.po`` in step with the code (a new message gets an empty
 translation to write, a message the code no longer has is dropped) and compiles ``ttr.mo``
 beside it. ``tests/test_i18n.py`` fails until every entry is translated and the ``.mo`` is the
 compiled ``.po``.
@@ -115,8 +115,13 @@ def _done(message) -> bool:
     return all(strings)
 
 
+LANGUAGES = ("ko", "zh")
+"""The languages with a catalogue (English is the code's own)."""
+
+
 if __name__ == "__main__":
-    missing = update("ko")
-    for text in missing:
-        print("untranslated:", text)
-    sys.exit(1 if missing else 0)
+    missing = {language: update(language) for language in LANGUAGES}
+    for language, texts in missing.items():
+        for text in texts:
+            print(f"untranslated ({language}):", text)
+    sys.exit(1 if any(missing.values()) else 0)

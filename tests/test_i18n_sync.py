@@ -8,7 +8,9 @@ import json
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-_spec = importlib.util.spec_from_file_location("sync_cells", ROOT / "build_support" / "sync_cells.py")
+_spec = importlib.util.spec_from_file_location(
+    "sync_cells", ROOT / "build_support" / "sync_cells.py"
+)
 assert _spec and _spec.loader
 sync_cells = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(sync_cells)

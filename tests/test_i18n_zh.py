@@ -194,5 +194,3 @@ def test_a_refusal_is_shown_in_each_language_in_turn():
     assert chinese.startswith("T3: Ann") and HAN.search(chinese) and "draw" not in chinese
     assert HANGUL.search(korean) and not HANGUL.search(chinese)
     assert isinstance(caught.value, TTRError)
-
-

@@ -4,8 +4,9 @@
 nbval opens relative to the current directory.  Resolve it against the repository root so that
 running pytest from a subdirectory (``cd notebooks && pytest``) works too.
 
-The Korean and Chinese notebooks (``notebooks/ko/``, ``notebooks/zh/``) run with the kernel their
-metadata names, ``ttr-ko`` or ``ttr-zh`` (see :func:`pytest_runtest_setup`). Everything else lives in tests/conftest.py.
+The Korean and Chinese notebooks (``notebooks/ko/``, ``notebooks/zh/``) run with the kernel
+their metadata names, ``ttr-ko`` or ``ttr-zh`` (see :func:`pytest_runtest_setup`). Everything
+else lives in tests/conftest.py.
 
 A ``TTR_LANG`` set in the developer's shell is dropped here: the English notebooks and tests
 expect English, and the Korean kernel sets the language itself.

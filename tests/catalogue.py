@@ -10,10 +10,10 @@ and those marked with ``N_``, ``Nn_`` (singular and plural) and ``Np_`` (with a 
 titles are catalogue entries too (they are shown through ``{title:text}``).
 
 After changing a message, run ``python tests/catalogue.py``: it brings
-``ttr/locale/ko/LC_MESSAGES/ttr.po`` and ``ttr/locale/zh/LC_MESSAGES/ttr.po`` in step with the code (a new message gets an empty
-translation to write, a message the code no longer has is dropped) and compiles ``ttr.mo``
-beside it. ``tests/test_i18n.py`` fails until every entry is translated and the ``.mo`` is the
-compiled ``.po``.
+``ttr/locale/ko/LC_MESSAGES/ttr.po`` and ``ttr/locale/zh/LC_MESSAGES/ttr.po`` in step with the
+code (a new message gets an empty translation to write, a message the code no longer has is
+dropped) and compiles ``ttr.mo`` beside it. ``tests/test_i18n.py`` and ``tests/test_i18n_zh.py``
+fail until every entry is translated and the ``.mo`` is the compiled ``.po``.
 """
 
 from __future__ import annotations

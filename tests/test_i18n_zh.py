@@ -1,4 +1,4 @@
-"""The engine in Simplified Chinese (issue #31): the catalogue ``ttr/locale/zh`` and ``TTR_LANG=zh``.
+"""The engine in Simplified Chinese (#31): the catalogue ``ttr/locale/zh`` and ``TTR_LANG=zh``.
 
 The same checks as the Korean catalogue's (tests/test_i18n.py): every message of the code is in
 the catalogue, translated, with the fields of its message; the ``.mo`` is the compiled ``.po``;
@@ -15,12 +15,12 @@ import pytest
 from catalogue import LANGUAGES, compiled, extracted, mo_path, read
 from test_i18n import (
     COUNTED,
+    FIELD,
     GAMES,
     SAMPLES,
     SCENARIOS,
     SPECS,
     UNFILLED,
-    FIELD,
     Transcript,
     _fields,
     leftover_english,

@@ -4,8 +4,8 @@ Simplified Chinese (``"zh"``).
 The messages are written in English in the code and translated by the standard library's
 :mod:`gettext` from the catalogue ``ttr/locale/<language>/LC_MESSAGES/ttr.mo``, compiled from the
 ``ttr.po`` beside it. Choose the language with :func:`set_language` (``ttr.set_language("ko")``,
-``ttr.set_language("zh")``) or the environment variable ``TTR_LANG``, read when the first message is shown; the catalogue
-loads then too, so ``import ttr`` pays nothing for it.
+``ttr.set_language("zh")``) or the environment variable ``TTR_LANG``, read when the first
+message is shown; the catalogue loads then too, so ``import ttr`` pays nothing for it.
 
 A message is a template whose fields are filled in when it is shown: :class:`Message` keeps the
 template and its values until it is read, so a refusal that nobody reads costs no translation.

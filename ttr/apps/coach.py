@@ -152,7 +152,8 @@ ADVICE = {
 """What to try instead, after a refusal under some rules."""
 
 _RULE_ID = re.compile(r"\b(ST[1-6]|[STDCKEFV]\d{1,2})\b")
-_CITED = re.compile(r"\(([^()]*\b(?:ST[1-6]|[STDCKEFV]\d{1,2})\b[^()]*)\)")
+# ASCII or full-width parentheses (the Chinese messages cite rules as "（C5）")
+_CITED = re.compile(r"[(（]([^()（）]*\b(?:ST[1-6]|[STDCKEFV]\d{1,2})\b[^()（）]*)[)）]")
 _RANGE = re.compile(r"\b(ST|[STDCKEFV])(\d{1,2})\s*[–-]\s*(?:ST|[STDCKEFV])?(\d{1,2})\b")
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 import re
+from pathlib import Path
 
 import pytest
 from catalogue import LANGUAGES, compiled, extracted, mo_path, read
@@ -33,6 +34,7 @@ from ttr import Game, IllegalAction, TTRError, load_scenario
 from ttr.i18n import Message, get_language, language, ngettext, prender, render, set_language
 from ttr.narration import _RENDER
 
+ROOT = Path(__file__).resolve().parent.parent
 HAN = re.compile("[\u4e00-\u9fff]")
 HANGUL = re.compile("[\uac00-\ud7a3]")
 SAME_IN_CHINESE = {"{card:card}", "{ref:route}", "{tickets} ({keep})", ", "}
@@ -194,3 +196,31 @@ def test_a_refusal_is_shown_in_each_language_in_turn():
     assert chinese.startswith("T3: Ann") and HAN.search(chinese) and "draw" not in chinese
     assert HANGUL.search(korean) and not HANGUL.search(chinese)
     assert isinstance(caught.value, TTRError)
+
+
+# ---------------------------------------------------------------------------------------------
+# The Chinese rules page, docs/rules.zh.md
+
+
+def test_the_chinese_rules_page_follows_the_english_one_rule_for_rule():
+    from doc_pages import tables
+    from rule_ids import RULE_IDS, RULES_PATH, rule_ids, rule_sections, rule_texts
+
+    chinese_path = RULES_PATH.with_name("rules.zh.md")
+    assert rule_ids(chinese_path) == rule_ids(RULES_PATH) == list(RULE_IDS)
+    english_sections = [ids for ids in rule_sections(RULES_PATH).values() if ids]
+    assert [ids for ids in rule_sections(chinese_path).values() if ids] == english_sections
+    for rule, text in rule_texts(chinese_path).items():
+        assert HAN.search(text), rule
+    english, chinese = (tables(p.read_text(encoding="utf-8")) for p in (RULES_PATH, chinese_path))
+    assert [[len(row) for row in table] for table in chinese] == [
+        [len(row) for row in table] for table in english
+    ]
+    assert "| 分数 | 1 | 2 | 4 | 7 | 10 | 15 | 21 |" in chinese_path.read_text(encoding="utf-8")
+
+
+def test_the_three_rules_pages_link_each_other():
+    docs = ROOT / "docs"
+    chinese = (docs / "rules.zh.md").read_text(encoding="utf-8")
+    assert "](rules.md)" in chinese and "](rules.ko.md)" in chinese
+    assert "](rules.zh.md)" in (docs / "rules.ko.md").read_text(encoding="utf-8")

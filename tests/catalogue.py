@@ -62,11 +62,52 @@ def mo_path(language: str) -> Path:
     return po_path(language).with_suffix(".mo")
 
 
+FIGURE_KEYWORDS = frozenset({"title", "xlabel", "ylabel", "label"})
+"""The keyword arguments whose text a notebook's map or chart shows (``title="..."``)."""
+FIGURE_CALLS = frozenset({"text", "set_title", "set_xlabel", "set_ylabel"})
+"""The calls whose text arguments a chart shows (``ax.text(x, y, "last round")``)."""
+
+
+def figure_texts() -> set[str]:
+    """The texts of the rule notebooks' maps and charts (notebooks/0*.ipynb, whose code cells
+    the Korean and Chinese editions share): the constant titles, axis labels and legend labels,
+    the notes written on a chart, and the category names of a chart's cell. They are catalogue
+    entries in the context ``"figure"``, so that ``ttr.views.svg`` and ``figure_png`` say them
+    in the reader's language."""
+    import ast
+    import json
+
+    found: set[str] = set()
+    for path in sorted((ROOT / "notebooks").glob("0*.ipynb")):
+        for cell in json.loads(path.read_text(encoding="utf-8"))["cells"]:
+            source = "".join(cell["source"])
+            if cell["cell_type"] != "code" or source.lstrip().startswith(("%", "!")):
+                continue
+            chart = "Figure(" in source
+            for node in ast.walk(ast.parse(source)):
+                values: list[ast.expr] = []
+                if isinstance(node, ast.keyword) and node.arg in FIGURE_KEYWORDS:
+                    values = [node.value]
+                elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
+                    values = list(node.args) if node.func.attr in FIGURE_CALLS and chart else []
+                elif chart and isinstance(node, ast.List | ast.Tuple):
+                    values = [
+                        v for v in node.elts if isinstance(v, ast.Constant) and " " in str(v.value)
+                    ]
+                found |= {
+                    v.value
+                    for v in values
+                    if isinstance(v, ast.Constant) and isinstance(v.value, str) and v.value.strip()
+                }
+    return found
+
+
 def extracted() -> dict[Key, str | tuple[str, str]]:
-    """Every message of the code (a singular and plural pair for a plural), by its key."""
+    """Every message of the code (a singular and plural pair for a plural), by its key, and the
+    texts of the rule notebooks' maps and charts (:func:`figure_texts`)."""
     from ttr.rules import RULE_SETS
 
-    found: dict[Key, str | tuple[str, str]] = {}
+    found: dict[Key, str | tuple[str, str]] = {(text, "figure"): text for text in figure_texts()}
     for _file, _line, message, _comments, context in extract_from_dir(
         str(PACKAGE), [("**.py", "python")], keywords=KEYWORDS
     ):

@@ -114,9 +114,9 @@ messages: venv
 	$(BIN)/python tests/catalogue.py
 
 # The code cells of notebooks/NN_*.ipynb copied into notebooks/ko/ and notebooks/zh/ (their text
-# cells kept); a changed cell loses its outputs: re-execute the twin in its kernel (ttr-ko, ttr-zh).
+# cells kept); each twin changed is then re-executed in its kernel (ttr-ko, ttr-zh).
 sync-translations: venv
-	$(BIN)/python build_support/sync_cells.py
+	$(BIN)/python build_support/sync_cells.py --execute
 
 lint: venv
 	$(BIN)/ruff check $(LINT_PATHS)

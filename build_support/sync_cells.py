@@ -8,6 +8,8 @@ that the twin is re-executed in its kernel (``ttr-ko``, ``ttr-zh``) before it is
 whose text cells do not line up with the English ones (a text cell added or removed in English)
 is left alone and named: its text must be placed by hand first.
 
+``--execute`` then runs each twin it changed top to bottom in the kernel its metadata names
+(``ttr-ko``, ``ttr-zh``), outputs written in place, as ``make sync-translations`` does.
 ``--check`` changes nothing and exits 1 if a twin's code differs (``tests/test_i18n_sync.py``).
 """
 
@@ -15,6 +17,7 @@ from __future__ import annotations
 
 import copy
 import json
+import subprocess
 import sys
 from pathlib import Path
 
@@ -93,6 +96,23 @@ def sync(root: Path = NOTEBOOKS) -> tuple[list[Path], list[str]]:
     return changed, left
 
 
+def execute_command(twin: Path) -> list[str]:
+    """The command that runs ``twin`` in its own kernel and writes its outputs in place."""
+    kernel = _load(twin)["metadata"]["kernelspec"]["name"]
+    return [
+        sys.executable,
+        "-m",
+        "nbconvert",
+        "--to",
+        "notebook",
+        "--execute",
+        "--inplace",
+        f"--ExecutePreprocessor.kernel_name={kernel}",
+        "--ExecutePreprocessor.timeout=600",
+        str(twin),
+    ]
+
+
 def main(argv: list[str]) -> int:
     if "--check" in argv:
         found = differences()
@@ -101,7 +121,11 @@ def main(argv: list[str]) -> int:
         return 1 if found else 0
     changed, left = sync()
     for path in changed:
-        print(f"synced {path.relative_to(NOTEBOOKS)}: re-execute it in its kernel")
+        print(f"synced {path.relative_to(NOTEBOOKS)}")
+        if "--execute" in argv:
+            subprocess.run(execute_command(path), check=True)
+        else:
+            print("  re-execute it in its kernel (or run with --execute)")
     for line in left:
         print(f"left alone {line}")
     return 1 if left else 0

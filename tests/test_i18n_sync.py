@@ -72,4 +72,14 @@ def test_a_twin_whose_cells_do_not_line_up_is_left_alone_and_named(tmp_path):
 
 def test_the_make_target_runs_the_command():
     makefile = (ROOT / "Makefile").read_text()
-    assert "sync-translations: venv\n\t$(BIN)/python build_support/sync_cells.py" in makefile
+    assert (
+        "sync-translations: venv\n\t$(BIN)/python build_support/sync_cells.py --execute" in makefile
+    )
+
+
+def test_a_changed_twin_is_executed_in_the_kernel_it_names():
+    twin = ROOT / "notebooks" / "zh" / "00_start_here.ipynb"
+    command = sync_cells.execute_command(twin)
+    assert command[1:5] == ["-m", "nbconvert", "--to", "notebook"]
+    assert "--execute" in command and "--inplace" in command and command[-1] == str(twin)
+    assert "--ExecutePreprocessor.kernel_name=ttr-zh" in command

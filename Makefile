@@ -6,14 +6,16 @@
 #   make play       the Voila app: a game against the bots, with a rules coach
 #   make scoresheet the Voila app: score a real game by clicks
 #   make play-ko, make scoresheet-ko  the same two apps in Korean (notebooks/ko/, kernel ttr-ko)
+#   make lab-zh, make play-zh, make scoresheet-zh  中文版: the same in Chinese (notebooks/zh/, ttr-zh)
 #   make lint       ruff (lint and format check) and mypy
 #   make book       the static site of every notebook and the docs, in _build/html
-#   make messages   the Korean message catalogue in step with the code (ttr/locale), compiled
 #   make course     the course kit: _build/course/student/ (a notebook per lesson from 10) and
 #                   _build/course/autograder/ (otter-grader's zip per lesson), see docs/teaching
 #   make grade SUBMISSIONS=DIR  grade DIR/*.ipynb into DIR/grades.csv (no Docker)
 #   make slides     each lesson's core as a reveal.js deck in _build/slides/
 #   make test-course  the course kit's tests (tests/test_course.py) and the lessons' run times
+#   make messages   the Korean and Chinese message catalogues in step with the code (ttr/locale)
+#   make sync-translations  the English notebooks' code cells copied into notebooks/ko/ and zh/
 #   make compiled   the optional compiled build (mypyc) in .venv-compiled; .venv stays pure Python
 #   make test-compiled  the engine tests and the identity test against the compiled build
 # The venv is .venv; it is created and (re)installed automatically when pyproject.toml changes.
@@ -26,17 +28,21 @@ STAMP  := $(VENV)/.installed
 START_NOTEBOOK := notebooks/00_start_here.ipynb
 LAB_TARGET     := $(or $(wildcard $(START_NOTEBOOK)),$(wildcard notebooks/))
 LAB_TARGET_KO  := $(or $(wildcard notebooks/ko/00_start_here.ipynb),$(LAB_TARGET))
+LAB_TARGET_ZH  := $(or $(wildcard notebooks/zh/00_start_here.ipynb),$(LAB_TARGET))
 # The Korean notebooks' kernel (named in their metadata): this venv's Python with TTR_LANG=ko,
 # so that the engine speaks Korean in them without a code cell of their own.
 KO_KERNEL      := $(VENV)/share/jupyter/kernels/ttr-ko/kernel.json
+# The Chinese notebooks' kernel, the same with TTR_LANG=zh.
+ZH_KERNEL      := $(VENV)/share/jupyter/kernels/ttr-zh/kernel.json
 ROOT_FLAG      := $(if $(filter 0,$(shell id -u)),--allow-root,)
 LAB_OVERRIDES  := $(VENV)/share/jupyter/lab/settings/overrides.json
 LINT_PATHS     := $(wildcard conftest.py setup.py build_support ttr tests benchmarks docs)
 
-.PHONY: venv lab lab-ko test classroom play scoresheet play-ko scoresheet-ko lint book messages \
-	course grade slides test-course compiled test-compiled clean distclean
+.PHONY: venv lab lab-ko lab-zh test classroom play scoresheet play-ko scoresheet-ko play-zh \
+	scoresheet-zh lint book messages sync-translations course grade slides test-course \
+	compiled test-compiled clean distclean
 
-venv: $(STAMP) $(KO_KERNEL)
+venv: $(STAMP) $(KO_KERNEL) $(ZH_KERNEL)
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -53,11 +59,28 @@ $(KO_KERNEL): $(STAMP)
 	$(BIN)/python -m ipykernel install --sys-prefix --name ttr-ko \
 		--display-name "Python 3 (ttr, 한국어)" --env TTR_LANG ko
 
+$(ZH_KERNEL): $(STAMP)
+	$(BIN)/python -m ipykernel install --sys-prefix --name ttr-zh \
+		--display-name "Python 3 (ttr, 中文)" --env TTR_LANG zh
+
+# Every server takes PORT (`make lab PORT=8890`); without it, Jupyter's and Voila's defaults.
+PORT       ?=
+PORT_FLAG  := $(if $(PORT),--port=$(PORT),)
+VOILA_URL  := http://localhost:$(or $(PORT),8866)/voila/render
+
 # $(1): the notebook to open.
 define open_lab
 	mkdir -p $(dir $(LAB_OVERRIDES))
 	printf '%s\n' '{"@jupyterlab/apputils-extension:notification": {"fetchNews": "false", "checkForUpdates": false}}' > $(LAB_OVERRIDES)
-	$(BIN)/jupyter lab $(ROOT_FLAG) $(1)
+	$(BIN)/jupyter lab $(ROOT_FLAG) $(PORT_FLAG) $(1)
+endef
+
+# The apps are served with their folder, so that the coach's "Learn it" links open the lesson
+# notebooks in a new tab; each app is at the address printed first. $(1): the app's path
+# under notebooks/, $(2): what to call it.
+define open_app
+	@echo "$(2): $(VOILA_URL)/$(1)"
+	$(BIN)/voila --no-browser $(PORT_FLAG) notebooks/
 endef
 
 lab: venv
@@ -65,9 +88,13 @@ lab: venv
 
 # A target, not `make lab LANG=ko`: LANG (and LANGUAGE) are the shell's locale variables, and a
 # TTR_LANG given to make would reach every kernel of the server, the English notebooks' too.
-# The Korean notebooks speak Korean through their kernel (ttr-ko), whichever way Lab starts.
+# The Korean and Chinese notebooks speak their language through their kernel (ttr-ko, ttr-zh),
+# whichever way Lab starts.
 lab-ko: venv
 	$(call open_lab,$(LAB_TARGET_KO))
+
+lab-zh: venv
+	$(call open_lab,$(LAB_TARGET_ZH))
 
 # Two workers (CI has two cores); --dist loadscope in pyproject keeps each notebook on one worker.
 # The course kit's tests grade notebooks for minutes: `make test-course` runs them.
@@ -75,26 +102,26 @@ test: venv
 	$(BIN)/python -m pytest -n 2 --ignore=tests/test_course.py
 
 classroom: venv
-	$(BIN)/voila --no-browser notebooks/classroom_app.ipynb
+	$(call open_app,classroom_app.ipynb,The classroom app)
 
-# The apps are served with their folder, so that the coach's "Learn it" links open the lesson
-# notebooks in a new tab; each app is at the address printed first.
 play: venv
-	@echo "The play table: http://localhost:8866/voila/render/play.ipynb"
-	$(BIN)/voila --no-browser notebooks/
+	$(call open_app,play.ipynb,The play table)
 
 scoresheet: venv
-	@echo "The score sheet: http://localhost:8866/voila/render/score_sheet.ipynb"
-	$(BIN)/voila --no-browser notebooks/
+	$(call open_app,score_sheet.ipynb,The score sheet)
 
-# Voila starts the kernel the notebook names: ttr-ko, so the engine speaks Korean there.
+# Voila starts the kernel the notebook names (ttr-ko, ttr-zh), so the engine speaks its language.
 play-ko: venv
-	@echo "게임 테이블: http://localhost:8866/voila/render/ko/play.ipynb"
-	$(BIN)/voila --no-browser notebooks/
+	$(call open_app,ko/play.ipynb,게임 테이블)
 
 scoresheet-ko: venv
-	@echo "점수표: http://localhost:8866/voila/render/ko/score_sheet.ipynb"
-	$(BIN)/voila --no-browser notebooks/
+	$(call open_app,ko/score_sheet.ipynb,점수표)
+
+play-zh: venv
+	$(call open_app,zh/play.ipynb,游戏桌)
+
+scoresheet-zh: venv
+	$(call open_app,zh/score_sheet.ipynb,计分表)
 
 # Renders the committed outputs (no notebook is executed); see docs/conf.py.
 book: venv
@@ -127,9 +154,17 @@ test-course: $(COURSE_STAMP)
 	$(BIN)/python -m build_support.course sizes
 
 # New messages get an empty translation in ttr/locale/ko/LC_MESSAGES/ttr.po, stale ones go;
+
+
+# New messages get an empty translation in ttr/locale/{ko,zh}/LC_MESSAGES/ttr.po, stale ones go;
 # the .mo is compiled beside it (tests/test_i18n.py checks both).
 messages: venv
 	$(BIN)/python tests/catalogue.py
+
+# The code cells of notebooks/NN_*.ipynb copied into notebooks/ko/ and notebooks/zh/ (their text
+# cells kept); each twin changed is then re-executed in its kernel (ttr-ko, ttr-zh).
+sync-translations: venv
+	$(BIN)/python build_support/sync_cells.py --execute
 
 lint: venv
 	$(BIN)/ruff check $(LINT_PATHS)

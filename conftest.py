@@ -4,8 +4,9 @@
 nbval opens relative to the current directory.  Resolve it against the repository root so that
 running pytest from a subdirectory (``cd notebooks && pytest``) works too.
 
-The Korean notebooks (``notebooks/ko/``) run with the kernel their metadata names, ``ttr-ko``
-(see :func:`pytest_runtest_setup`). Everything else lives in tests/conftest.py.
+The Korean and Chinese notebooks (``notebooks/ko/``, ``notebooks/zh/``) run with the kernel
+their metadata names, ``ttr-ko`` or ``ttr-zh`` (see :func:`pytest_runtest_setup`). Everything
+else lives in tests/conftest.py.
 
 A ``TTR_LANG`` set in the developer's shell is dropped here: the English notebooks and tests
 expect English, and the Korean kernel sets the language itself.
@@ -40,7 +41,7 @@ def pytest_runtest_setup(item: pytest.Item) -> Generator[None, None, None]:
     engine speak Korean there. nbval reads the option when a notebook's first cell is set up.
     """
     option = item.config.option
-    korean = item.path.suffix == ".ipynb" and item.path.parent.name == "ko"
+    korean = item.path.suffix == ".ipynb" and item.path.parent.name in ("ko", "zh")
     if not (korean and getattr(option, "nbval_current_env", False)):
         return (yield)
     option.nbval_current_env = False

@@ -46,8 +46,30 @@ TABLE_OF_CONTENTS = [
             "docs/teaching/[0-9]*.md",
         ],
     ),
-    ("Reference", ["docs/rules.md", "docs/glossary.md"]),
-    ("About the project", ["The project: install, use, test <README.md>", "docs/notebooks.md"]),
+    ("中文", ["docs/*.zh.md", "notebooks/zh/*.ipynb"]),
+    (
+        "Reference",
+        [
+            "docs/rules.md",
+            "docs/glossary.md",
+            "docs/engine.md",
+            "docs/api.md",
+            "docs/bots.md",
+            "docs/competition.md",
+            "docs/performance.md",
+        ],
+    ),
+    (
+        "About the project",
+        [
+            "The project: install, use, test <README.md>",
+            "docs/notebooks.md",
+            "docs/architecture.md",
+            "docs/testing.md",
+            "CONTRIBUTING.md",
+            "CHANGELOG.md",
+        ],
+    ),
 ]
 """The site's sections: a caption, then the pages as globs from the repository root, each glob
 listed in file-name order (``Title <glob>`` gives the pages a title other than their own). The
@@ -182,15 +204,19 @@ def notebook_page(app: Sphinx, doctree: nodes.document) -> None:
 
 KOREAN_PAGES = ("docs/*.ko", "notebooks/ko/*")
 """The pages of the Korean edition (docnames): they are marked ``<html lang="ko">``."""
+CHINESE_PAGES = ("docs/*.zh", "notebooks/zh/*")
+"""The pages of the Chinese edition: marked ``<html lang="zh-Hans">`` (Simplified Chinese)."""
 
 
 def page_language(
     app: Sphinx, pagename: str, templatename: str, context: dict, doctree: object
 ) -> None:
-    """Mark the Korean pages as Korean, so that a browser picks a Korean font for them and screen
-    readers read them as Korean; the rest of the book is English."""
+    """Mark the Korean and Chinese pages as such, so that a browser picks a fitting font for them
+    and screen readers read them in their language; the rest of the book is English."""
     if any(fnmatch(pagename, pattern) for pattern in KOREAN_PAGES):
         context["language"] = "ko"
+    elif any(fnmatch(pagename, pattern) for pattern in CHINESE_PAGES):
+        context["language"] = "zh-Hans"
 
 
 def setup(app: Sphinx) -> dict[str, bool]:

@@ -1,4 +1,4 @@
-"""The message catalogues: what the code asks to translate, and the Korean catalogue.
+"""The message catalogues: what the code asks to translate, and the Korean and Chinese catalogues.
 
 Babel (a dev dependency; the engine itself reads the compiled catalogue with the standard
 library's :mod:`gettext`) extracts every message the engine marks for translation: the
@@ -10,10 +10,10 @@ and those marked with ``N_``, ``Nn_`` (singular and plural) and ``Np_`` (with a 
 titles are catalogue entries too (they are shown through ``{title:text}``).
 
 After changing a message, run ``python tests/catalogue.py``: it brings
-``ttr/locale/ko/LC_MESSAGES/ttr.po`` in step with the code (a new message gets an empty
-translation to write, a message the code no longer has is dropped) and compiles ``ttr.mo``
-beside it. ``tests/test_i18n.py`` fails until every entry is translated and the ``.mo`` is the
-compiled ``.po``.
+``ttr/locale/ko/LC_MESSAGES/ttr.po`` and ``ttr/locale/zh/LC_MESSAGES/ttr.po`` in step with the
+code (a new message gets an empty translation to write, a message the code no longer has is
+dropped) and compiles ``ttr.mo`` beside it. ``tests/test_i18n.py`` and ``tests/test_i18n_zh.py``
+fail until every entry is translated and the ``.mo`` is the compiled ``.po``.
 """
 
 from __future__ import annotations
@@ -62,11 +62,52 @@ def mo_path(language: str) -> Path:
     return po_path(language).with_suffix(".mo")
 
 
+FIGURE_KEYWORDS = frozenset({"title", "xlabel", "ylabel", "label"})
+"""The keyword arguments whose text a notebook's map or chart shows (``title="..."``)."""
+FIGURE_CALLS = frozenset({"text", "set_title", "set_xlabel", "set_ylabel"})
+"""The calls whose text arguments a chart shows (``ax.text(x, y, "last round")``)."""
+
+
+def figure_texts() -> set[str]:
+    """The texts of the rule notebooks' maps and charts (notebooks/0*.ipynb, whose code cells
+    the Korean and Chinese editions share): the constant titles, axis labels and legend labels,
+    the notes written on a chart, and the category names of a chart's cell. They are catalogue
+    entries in the context ``"figure"``, so that ``ttr.views.svg`` and ``figure_png`` say them
+    in the reader's language."""
+    import ast
+    import json
+
+    found: set[str] = set()
+    for path in sorted((ROOT / "notebooks").glob("0*.ipynb")):
+        for cell in json.loads(path.read_text(encoding="utf-8"))["cells"]:
+            source = "".join(cell["source"])
+            if cell["cell_type"] != "code" or source.lstrip().startswith(("%", "!")):
+                continue
+            chart = "Figure(" in source
+            for node in ast.walk(ast.parse(source)):
+                values: list[ast.expr] = []
+                if isinstance(node, ast.keyword) and node.arg in FIGURE_KEYWORDS:
+                    values = [node.value]
+                elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
+                    values = list(node.args) if node.func.attr in FIGURE_CALLS and chart else []
+                elif chart and isinstance(node, ast.List | ast.Tuple):
+                    values = [
+                        v for v in node.elts if isinstance(v, ast.Constant) and " " in str(v.value)
+                    ]
+                found |= {
+                    v.value
+                    for v in values
+                    if isinstance(v, ast.Constant) and isinstance(v.value, str) and v.value.strip()
+                }
+    return found
+
+
 def extracted() -> dict[Key, str | tuple[str, str]]:
-    """Every message of the code (a singular and plural pair for a plural), by its key."""
+    """Every message of the code (a singular and plural pair for a plural), by its key, and the
+    texts of the rule notebooks' maps and charts (:func:`figure_texts`)."""
     from ttr.rules import RULE_SETS
 
-    found: dict[Key, str | tuple[str, str]] = {}
+    found: dict[Key, str | tuple[str, str]] = {(text, "figure"): text for text in figure_texts()}
     for _file, _line, message, _comments, context in extract_from_dir(
         str(PACKAGE), [("**.py", "python")], keywords=KEYWORDS
     ):
@@ -115,8 +156,13 @@ def _done(message) -> bool:
     return all(strings)
 
 
+LANGUAGES = ("ko", "zh")
+"""The languages with a catalogue (English is the code's own)."""
+
+
 if __name__ == "__main__":
-    missing = update("ko")
-    for text in missing:
-        print("untranslated:", text)
-    sys.exit(1 if missing else 0)
+    missing = {language: update(language) for language in LANGUAGES}
+    for language, texts in missing.items():
+        for text in texts:
+            print(f"untranslated ({language}):", text)
+    sys.exit(1 if any(missing.values()) else 0)

@@ -139,17 +139,60 @@ def quoted(term) -> set[str]:
     return {span.strip('"') for span in term.ttr if span.startswith('"')}
 
 
-def test_every_row_has_three_columns_in_both_languages():
+HAN = re.compile("[\u4e00-\u9fff]")
+
+
+def test_every_row_has_four_columns_in_three_languages():
     text = GLOSSARY_PATH.read_text(encoding="utf-8")
-    assert text.startswith("# Glossary · 용어집\n")
+    assert text.startswith("# Glossary · 용어집 · 词汇表\n")
     found = tables(text)
     assert len(found) >= 10
     for table in found:
-        assert table[0] == ["English", "한국어", "`ttr`"]
+        assert table[0] == ["English", "한국어", "`ttr`", "中文"]
         for row in table[1:]:
-            assert len(row) == 3 and all(row), row
+            assert len(row) == 4 and all(row), row
             assert not HANGUL.search(row[0]) and HANGUL.search(row[1]), row
+            assert HAN.search(row[3]) and not HANGUL.search(row[3]), row
     assert len(TERMS) == sum(len(table) - 1 for table in found) >= 100
+
+
+def chinese_term(cell: str) -> str:
+    """The Chinese word a row's 中文 cell gives: before any other name in parentheses, without
+    the marks of its source (†: the Chinese rulebook; ‡: chosen for what only Europe has)."""
+    return re.sub(r"\s*\([^)]*\)", "", cell).replace("†", "").replace("‡", "").strip()
+
+
+def chinese_rows() -> list[tuple[str, str]]:
+    """Each row's English words and its Chinese term."""
+    rows = [row for table in tables(GLOSSARY_PATH.read_text(encoding="utf-8")) for row in table[1:]]
+    return [(row[0], chinese_term(row[3])) for row in rows]
+
+
+def test_one_chinese_word_for_each_english_word():
+    chinese_of: dict[str, str] = {}
+    for english, chinese in chinese_rows():
+        for word in (re.sub(r"\s*\([^)]*\)", "", w).strip() for w in english.split(" / ")):
+            assert chinese_of.setdefault(word.lower(), chinese) == chinese, word
+
+
+def test_the_chinese_rulebook_s_words_are_marked_and_europe_s_are_chosen():
+    """The Chinese words for the USA game come from the Chinese rulebook (marked †); the words for
+    what only Europe has (tunnels, ferries, stations) are chosen and marked ‡, and the page says
+    so."""
+    text = GLOSSARY_PATH.read_text(encoding="utf-8")
+    rows = {english: cell for table in tables(text) for english, *_, cell in table[1:]}
+    for english in (
+        "train card",
+        "locomotive",
+        "destination ticket / ticket",
+        "claim a route",
+        "double route",
+        "route",
+    ):
+        assert "†" in rows[english], english
+    for english in ("tunnel", "ferry", "station", "European Express bonus (Europe)"):
+        assert "‡" in rows[english], english
+    assert "规则书" in text and "北美版没有隧道、渡轮和火车站" in text
 
 
 @pytest.mark.parametrize("term", TERMS, ids=lambda term: term.english[0])
@@ -212,4 +255,4 @@ def test_rule_id_rows_name_the_sections_of_both_rules_pages():
 
 def test_glossary_links_both_rules_pages():
     text = Path(GLOSSARY_PATH).read_text(encoding="utf-8")
-    assert "](rules.md)" in text and "](rules.ko.md)" in text
+    assert "](rules.md)" in text and "](rules.ko.md)" in text and "](rules.zh.md)" in text

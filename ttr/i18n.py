@@ -1,10 +1,11 @@
-"""What the engine says, in the reader's language: English (the default) or Korean (``"ko"``).
+"""What the engine says, in the reader's language: English (the default), Korean (``"ko"``) or
+Simplified Chinese (``"zh"``).
 
 The messages are written in English in the code and translated by the standard library's
 :mod:`gettext` from the catalogue ``ttr/locale/<language>/LC_MESSAGES/ttr.mo``, compiled from the
-``ttr.po`` beside it. Choose the language with :func:`set_language` (``ttr.set_language("ko")``)
-or the environment variable ``TTR_LANG``, read when the first message is shown; the catalogue
-loads then too, so ``import ttr`` pays nothing for it.
+``ttr.po`` beside it. Choose the language with :func:`set_language` (``ttr.set_language("ko")``,
+``ttr.set_language("zh")``) or the environment variable ``TTR_LANG``, read when the first
+message is shown; the catalogue loads then too, so ``import ttr`` pays nothing for it.
 
 A message is a template whose fields are filled in when it is shown: :class:`Message` keeps the
 template and its values until it is read, so a refusal that nobody reads costs no translation.
@@ -74,7 +75,7 @@ __all__ = [
 
 DOMAIN = "ttr"
 """The gettext domain: the catalogues are ``ttr/locale/<language>/LC_MESSAGES/ttr.mo``."""
-LANGUAGES = ("en", "ko")
+LANGUAGES = ("en", "ko", "zh")
 """The languages the engine speaks; English is the default and has no catalogue."""
 ENV = "TTR_LANG"
 """The environment variable that chooses the language (``TTR_LANG=ko``)."""
@@ -104,7 +105,8 @@ def _normal(name: str) -> str:
 
 
 def set_language(name: str) -> None:
-    """Speak ``name`` from now on: ``"en"`` (English) or ``"ko"`` (Korean, 한국어)."""
+    """Speak ``name`` from now on: ``"en"`` (English), ``"ko"`` (Korean, 한국어) or ``"zh"``
+    (Simplified Chinese, 中文)."""
     code = _normal(name) if isinstance(name, str) else ""
     if code not in LANGUAGES:
         from ttr.errors import TTRError

@@ -167,7 +167,8 @@ with ``{notebook}`` and ``{anchor}`` in the environment variable ``TTR_LESSON_LI
 ``https://host/lab/index.html?path={notebook}.ipynb``), see :func:`lesson_links`."""
 
 _RULE_ID = re.compile(r"\b(ST[1-6]|[STDCKEFV]\d{1,2})\b")
-_CITED = re.compile(r"\(([^()]*\b(?:ST[1-6]|[STDCKEFV]\d{1,2})\b[^()]*)\)")
+# ASCII or full-width parentheses (the Chinese messages cite rules as "（C5）")
+_CITED = re.compile(r"[(（]([^()（）]*\b(?:ST[1-6]|[STDCKEFV]\d{1,2})\b[^()（）]*)[)）]")
 _RANGE = re.compile(r"\b(ST|[STDCKEFV])(\d{1,2})\s*[–-]\s*(?:ST|[STDCKEFV])?(\d{1,2})\b")
 
 

@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import functools
 import io
+import os
 from collections.abc import Iterable
 from typing import Any, cast
 
@@ -42,6 +43,7 @@ from matplotlib.figure import Figure
 from matplotlib.font_manager import FontProperties
 from matplotlib.lines import Line2D
 from matplotlib.path import Path
+from matplotlib.text import Text
 from matplotlib.textpath import TextPath
 from matplotlib.transforms import Affine2D, Affine2DBase, ScaledTranslation, Transform
 
@@ -672,9 +674,74 @@ def game_figure(game, *, width: float = FIG_WIDTH, **kw) -> Figure:
     return _figure(ax)
 
 
+CJK_FONTS = {"ko": ("Noto Sans CJK KR", "NanumGothic"), "zh": ("Noto Sans CJK SC",)}
+"""The fonts with Hangul and Han characters that a Korean or Chinese chart is drawn with, best
+first (Debian's fonts-noto-cjk and fonts-nanum; `.ci/run` and Binder's apt.txt install them)."""
+_CJK_FILES = (
+    "NotoSansCJK-Regular.",
+    "NotoSansCJKsc-Regular.",
+    "NotoSansCJKkr-Regular.",
+    "NanumGothic.",
+)
+"""The files of those fonts, registered with matplotlib when its font cache predates them."""
+
+
+@functools.cache
+def cjk_family(language: str) -> str | None:
+    """The first of :data:`CJK_FONTS` for ``language`` that matplotlib can use, or None. A font
+    installed after matplotlib's font cache was made is registered with it first."""
+    from matplotlib import font_manager
+
+    wanted = CJK_FONTS.get(language, ())
+    known = {font.name for font in font_manager.fontManager.ttflist}
+    if not known & set(wanted):
+        for path in font_manager.findSystemFonts():
+            if os.path.basename(path).startswith(_CJK_FILES):
+                font_manager.fontManager.addfont(path)
+        known = {font.name for font in font_manager.fontManager.ttflist}
+    return next((name for name in wanted if name in known), None)
+
+
+def _said(fig: Figure) -> None:
+    """The figure's texts (titles, axis labels, legends, notes, category ticks) in the language
+    in force where the catalogue has them: a notebook's chart texts are entries in the context
+    ``"figure"`` (tests/catalogue.py)."""
+    from matplotlib.category import StrCategoryFormatter
+    from matplotlib.ticker import FuncFormatter
+
+    from ttr.i18n import pgettext
+
+    for text in fig.findobj(Text):
+        if text.get_text():
+            text.set_text(pgettext("figure", text.get_text()))
+    for axis in (axis for ax in fig.axes for axis in (ax.xaxis, ax.yaxis)):
+        old = axis.get_major_formatter()
+        if isinstance(old, StrCategoryFormatter):
+            axis.set_major_formatter(
+                FuncFormatter(lambda x, pos, old=old: pgettext("figure", old(x, pos)))
+            )
+
+
 def figure_png(fig: Figure, dpi: int = DPI) -> bytes:
-    """The figure as PNG bytes, closing it. Deterministic: no timestamp or version inside."""
-    data = _png_bytes(fig, dpi)
+    """The figure as PNG bytes, closing it. Deterministic: no timestamp or version inside.
+
+    In Korean or Chinese (:func:`ttr.set_language`), its texts are said in that language where
+    the catalogue has them, and drawn with a font that has the characters (:func:`cjk_family`)."""
+    from ttr.i18n import get_language
+
+    language = get_language()
+    if language == "en":
+        data = _png_bytes(fig, dpi)
+    else:
+        import matplotlib
+
+        _said(fig)
+        family = cjk_family(language)
+        fonts = ["DejaVu Sans", family] if family else ["DejaVu Sans"]
+        for text in fig.findobj(Text):  # a text made before keeps the font it was made with
+            text.set_fontfamily(fonts)
+        with matplotlib.rc_context({"font.family": fonts}):  # and the tick labels made now
+            data = _png_bytes(fig, dpi)
     manager = getattr(fig.canvas, "manager", None)
     if manager is not None:  # made with pyplot: let pyplot forget it
         import matplotlib.pyplot as plt

@@ -1,0 +1,68 @@
+"""One term per idea in the translated editions (#31): the Korean and Chinese notebooks (their
+text and their outputs) and catalogues use the glossary's word (docs/glossary.md), never another
+name for the same thing that the rulebooks or an earlier draft used."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from babel.messages.pofile import read_po
+
+ROOT = Path(__file__).resolve().parent.parent
+OTHER_NAMES = {
+    "ko": {
+        "점수 표시": "점수 마커",
+        "짓지 않은": "건설하지 않은",
+        "greedy 봇": "욕심쟁이 봇",
+        "경계 사례": "까다로운 경우",
+        "구석진 경우": "까다로운 경우",
+        "게임의 끝": "종료 조건, 게임 종료",
+        "끝을 엽": "종료 조건을 채웁니다",
+        "유럽 특급": "유러피언 특급",
+    },
+    "zh": {
+        "火车牌": "车票",
+        "机车牌": "彩虹票",
+        "万能牌": "彩虹票",
+        "目的地票": "任务牌",
+        "目的地卡": "任务牌",
+        "计分轨": "分数轨",
+        "加分卡": "加分牌",
+        "轮渡": "渡轮",
+        "旅游": "占用铁轨",
+    },
+}
+"""Other names for a glossary word (the glossary's own word after each)."""
+
+
+def texts_of(language: str) -> list[tuple[str, str]]:
+    """(where, text): every text cell and output of the edition's notebooks, and every
+    translation of its catalogue."""
+    found = []
+    for path in sorted((ROOT / "notebooks" / language).glob("*.ipynb")):
+        for number, cell in enumerate(json.loads(path.read_text(encoding="utf-8"))["cells"]):
+            where = f"{language}/{path.name} cell {number}"
+            if cell["cell_type"] == "markdown":
+                found.append((where, "".join(cell["source"])))
+            for output in cell.get("outputs", ()):
+                text = output.get("text") or output.get("data", {}).get("text/plain", "")
+                found.append((where + " output", "".join(text)))
+    po = ROOT / "ttr" / "locale" / language / "LC_MESSAGES" / "ttr.po"
+    with po.open("rb") as file:
+        for message in read_po(file):
+            strings = message.string if isinstance(message.string, tuple) else (message.string,)
+            found += [(f"{language} catalogue {message.id!r}", text) for text in strings if text]
+    return found
+
+
+@pytest.mark.parametrize("language", sorted(OTHER_NAMES))
+def test_one_term_per_idea(language):
+    wrong = [
+        f"{where}: {other!r}, not {word!r}"
+        for where, text in texts_of(language)
+        for other, word in OTHER_NAMES[language].items()
+        if other in text
+    ]
+    assert not wrong, "\n".join(wrong[:20])

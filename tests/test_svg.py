@@ -332,3 +332,65 @@ def test_maps_widgets_and_apps_need_neither_numpy_nor_matplotlib():
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)
     assert out.returncode == 0 and out.stdout.strip() == "ok", out.stderr
+
+
+# ---------------------------------------------------------------------------------------------
+# The charts (ttr.views.chart): SVG like the maps, so that lessons 04 and 09 show them in the
+# browser edition too.
+
+
+def test_a_bar_chart_draws_one_bar_per_value_on_a_shared_scale():
+    from ttr.views.chart import bar_chart, side_by_side
+
+    a = bar_chart(
+        range(4),
+        {"exact": [0.5, 0.3, 0.2, 0.0], "simulated": [0.4, 0.4, 0.2, 0.0]},
+        title="odds",
+        xlabel="extra cards",
+        ylabel="probability",
+        ymax=1,
+    )
+    root = ET.fromstring(a)
+    bars = [r for r in root.findall("s:rect", NS) if r.get("fill") in ("#1f77b4", "#ff7f0e")]
+    assert len(bars) == 8 + 2  # eight bars and the legend's two swatches
+    heights = sorted(float(r.get("height")) for r in bars if r.get("width") != "16")
+    assert heights[-1] / heights[-3] == pytest.approx(0.5 / 0.4, abs=0.01)  # to scale
+    assert "probability" in a and ">1</text>" in a  # the axis ends at ymax, labelled
+    both = ET.fromstring(side_by_side(a, a))
+    assert float(both.get("width")) == 2 * float(root.get("width")) + 10
+
+
+def test_a_line_chart_steps_and_marks():
+    from ttr.views.chart import line_chart
+
+    svg = line_chart(
+        [0, 1, 2, 3],
+        {"Ann": [0, 2, 2, 5], "Ben": [0, 1, 4, 4]},
+        step=True,
+        marks={2: "last round"},
+        xlabel="turn",
+        title="track",
+    )
+    root = ET.fromstring(svg)
+    lines = [p for p in root.iter(f"{{{NS['s']}}}path") if p.get("stroke-width") == "2"]
+    assert len(lines) == 2 and all("H" in p.get("d") and "L" not in p.get("d") for p in lines)
+    assert "last round" in svg and 'stroke-dasharray="5 4"' in svg
+    words = line_chart(["a", "b"], {"Ann": [1, 2]}, dots=True)
+    assert len(ET.fromstring(words).findall("s:circle", NS)) == 2
+    assert line_chart([0, 1], {"Ann": [1, 2]}) == line_chart([0, 1], {"Ann": [1, 2]})
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda c: c.bar_chart([0, 1], {"exact": [0.5]}),
+        lambda c: c.line_chart([0, 1, 2], {"Ann": [1, 2]}),
+        lambda c: c.bar_chart([0, 1], {}),
+    ],
+)
+def test_a_chart_refuses_series_of_the_wrong_length(call):
+    import ttr.views.chart as chart
+    from ttr.errors import TTRError
+
+    with pytest.raises(TTRError, match="series"):
+        call(chart)

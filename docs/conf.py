@@ -38,7 +38,10 @@ TABLE_OF_CONTENTS = [
     ("Apps", ["notebooks/[!0-9]*.ipynb"]),
     ("한국어", ["docs/*.ko.md", "notebooks/ko/*.ipynb"]),
     ("Reference", ["docs/rules.md", "docs/glossary.md"]),
-    ("About the project", ["The project: install, use, test <README.md>", "docs/notebooks.md"]),
+    (
+        "About the project",
+        ["The project: install, use, test <README.md>", "docs/lite.md", "docs/notebooks.md"],
+    ),
 ]
 """The site's sections: a caption, then the pages as globs from the repository root, each glob
 listed in file-name order (``Title <glob>`` gives the pages a title other than their own). The
@@ -111,14 +114,15 @@ def binder_url(docname: str) -> str:
 LITE_PAGES = ("notebooks/0*", "notebooks/play", "notebooks/score_sheet", "notebooks/ko/*")
 """The notebooks the browser edition holds (docs/lite.md: lessons 00-09, the play table and the
 score sheet, English and Korean): their pages link to it."""
-LITE_PATH = "lite"
-"""Where the book workflow puts the browser edition, relative to the book's root."""
+OWNER, NAME = REPOSITORY_URL.removeprefix("https://github.com/").split("/")
+LITE_URL = f"https://{OWNER}.github.io/{NAME}/lite"
+"""Where the book workflow publishes the browser edition: under the published book's ``lite/``
+(absolute, so that a book built without it, as by ``make book``, links to the published one)."""
 
 
 def lite_url(docname: str) -> str:
-    """The link, relative to the page, that opens notebook ``docname`` in the browser edition."""
-    up = "../" * docname.count("/")
-    return f"{up}{LITE_PATH}/lab/index.html?path={docname}.ipynb"
+    """The link that opens notebook ``docname`` in the browser edition."""
+    return f"{LITE_URL}/lab/index.html?path={docname}.ipynb"
 
 
 def lite_link(docname: str) -> nodes.paragraph:

@@ -126,16 +126,20 @@ def normal(name: str) -> str:
     return name.lower().replace("_", "-").replace(".", "-")
 
 
-def pip_download(dest: Path, spec: str) -> Path:
-    before = set(dest.iterdir())
+def pip_download(dest: Path, specs: dict[str, str]) -> dict[str, Path]:
+    """Pure wheels of ``{name: version}`` from PyPI into ``dest``, in one pip run; returns each
+    name's wheel."""
     run(
         sys.executable, "-m", "pip", "download", "--no-deps", "--only-binary=:all:",
         "--python-version", PYTHON_VERSION, "--platform", "any", "--implementation", "py",
-        "-d", dest, spec,
+        "-d", dest, *(f"{name}=={version}" for name, version in specs.items()),
     )  # fmt: skip
-    new = set(dest.iterdir()) - before
-    (wheel,) = new or [p for p in dest.glob(f"{spec.split('==')[0].replace('-', '_')}-*.whl")]
-    return wheel
+    wheels = {}
+    for name, version in specs.items():
+        stem = f"{normal(name).replace('-', '_')}-{version}-"
+        (wheel,) = [p for p in dest.glob("*.whl") if p.name.lower().startswith(stem)]
+        wheels[name] = wheel
+    return wheels
 
 
 def data_wheel(dest: Path, version: str) -> Path:
@@ -184,14 +188,15 @@ def build_lock(work: Path, pyodide_dir: Path, lock: dict) -> None:
     packages = {normal(k): v for k, v in lock["packages"].items()}
     wanted = closure(lock, list(FROM_LOCK))
     out: dict[str, dict] = {}
+    specs = {name: packages[name]["version"] for name in wanted}
+    specs |= {name: version for name, (version, _, _) in EXTRA_WHEELS.items()}
+    wheels = pip_download(pyodide_dir, specs)
     for name in wanted:
         pkg = packages[name]
-        wheel = pip_download(pyodide_dir, f"{pkg['name']}=={pkg['version']}")
         depends = [normal(d) for d in DEPENDS_OVERRIDE.get(name, pkg["depends"])]
-        out[name] = entry(wheel, name, pkg["version"], depends, pkg["imports"])
+        out[name] = entry(wheels[name], name, pkg["version"], depends, pkg["imports"])
     for name, (version, depends, imports) in EXTRA_WHEELS.items():
-        wheel = pip_download(pyodide_dir, f"{name}=={version}")
-        out[name] = entry(wheel, name, version, depends, imports)
+        out[name] = entry(wheels[name], name, version, depends, imports)
     run(sys.executable, "-m", "pip", "wheel", "--no-deps", "-w", work / "own", ROOT)
     (own,) = (work / "own").glob("ttr_teach-*.whl")
     version = own.name.split("-")[1]
@@ -248,6 +253,8 @@ def main() -> None:
         run(
             Path(sys.executable).parent / "jupyter", "lite", "build",
             "--lite-dir", lite_dir, "--contents", work / "contents", "--output-dir", out,
+            "--apps", "lab", "--no-sourcemaps",  # JupyterLab alone; source maps are 45 MB
+            cwd=lite_dir,  # its task database (.jupyterlite.doit.db) too: every build is whole
         )  # fmt: skip
     print(f"built {out}")
 

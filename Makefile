@@ -16,6 +16,8 @@
 #   make test-course  the course kit's tests (tests/test_course.py) and the lessons' run times
 #   make messages   the Korean and Chinese message catalogues in step with the code (ttr/locale)
 #   make sync-translations  the English notebooks' code cells copied into notebooks/ko/ and zh/
+#   make lite       the browser edition (JupyterLite, Pyodide): a static site in _build/lite
+#   make test-lite  its offline browser tests (builds it first; docs/lite.md)
 #   make compiled   the optional compiled build (mypyc) in .venv-compiled; .venv stays pure Python
 #   make test-compiled  the engine tests and the identity test against the compiled build
 # The venv is .venv; it is created and (re)installed automatically when pyproject.toml changes.
@@ -40,7 +42,7 @@ LINT_PATHS     := $(wildcard conftest.py setup.py build_support ttr tests benchm
 
 .PHONY: venv lab lab-ko lab-zh test classroom play scoresheet play-ko scoresheet-ko play-zh \
 	scoresheet-zh lint book messages sync-translations course grade slides test-course \
-	compiled test-compiled clean distclean
+	compiled test-compiled lite test-lite clean distclean
 
 venv: $(STAMP) $(KO_KERNEL) $(ZH_KERNEL)
 
@@ -153,8 +155,23 @@ test-course: $(COURSE_STAMP)
 	$(BIN)/python benchmarks/bench_notebooks.py $(wildcard notebooks/[1-9][0-9]_*.ipynb)
 	$(BIN)/python -m build_support.course sizes
 
-# New messages get an empty translation in ttr/locale/ko/LC_MESSAGES/ttr.po, stale ones go;
+# The browser edition (#27, docs/lite.md): build_support/lite/build.py in a venv of its own with
+# the pinned build tools (requirements.txt); it fetches the Pyodide core from npm and the wheels
+# from PyPI, pinned, and builds the static site into _build/lite.
+LITE_VENV := .venv-lite
+LITE_STAMP := $(LITE_VENV)/.installed
 
+$(LITE_STAMP): build_support/lite/requirements.txt
+	$(PYTHON) -m venv $(LITE_VENV)
+	$(LITE_VENV)/bin/python -m pip install --disable-pip-version-check -r $<
+	touch $@
+
+lite: $(LITE_STAMP)
+	$(LITE_VENV)/bin/python build_support/lite/build.py --out _build/lite
+
+# Its browser tests, offline (tests/browser/test_lite.py): one worker, a Pyodide kernel is heavy.
+test-lite: venv lite
+	TTR_LITE_TEST=1 $(BIN)/python -m pytest -n 0 tests/browser/test_lite.py
 
 # New messages get an empty translation in ttr/locale/{ko,zh}/LC_MESSAGES/ttr.po, stale ones go;
 # the .mo is compiled beside it (tests/test_i18n.py checks both).
@@ -209,4 +226,4 @@ clean:
 	find . -path ./$(VENV) -prune -o -type d \( -name __pycache__ -o -name .ipynb_checkpoints \) -prune -exec rm -rf {} +
 
 distclean: clean
-	rm -rf $(VENV) $(COMPILED_VENV)
+	rm -rf $(VENV) $(COMPILED_VENV) $(LITE_VENV)

@@ -63,6 +63,7 @@ TABLE_OF_CONTENTS = [
         "About the project",
         [
             "The project: install, use, test <README.md>",
+            "docs/lite.md",
             "docs/notebooks.md",
             "docs/architecture.md",
             "docs/testing.md",
@@ -139,6 +140,34 @@ def binder_url(docname: str) -> str:
     return f"{BINDERHUB_URL}/v2/gh/{github_path}/{BRANCH}?urlpath=lab/tree/{docname}.ipynb"
 
 
+LITE_PAGES = ("notebooks/0*", "notebooks/play", "notebooks/score_sheet", "notebooks/ko/*")
+"""The notebooks the browser edition holds (docs/lite.md: lessons 00-09, the play table and the
+score sheet, English and Korean): their pages link to it."""
+OWNER, NAME = REPOSITORY_URL.removeprefix("https://github.com/").split("/")
+LITE_URL = f"https://{OWNER}.github.io/{NAME}/lite"
+"""Where the book workflow publishes the browser edition: under the published book's ``lite/``
+(absolute, so that a book built without it, as by ``make book``, links to the published one)."""
+
+
+def lite_url(docname: str) -> str:
+    """The link that opens notebook ``docname`` in the browser edition."""
+    return f"{LITE_URL}/lab/index.html?path={docname}.ipynb"
+
+
+def lite_link(docname: str) -> nodes.paragraph:
+    """The line that opens the same notebook in the browser edition (Python in the page)."""
+    korean = fnmatch(docname, "notebooks/ko/*")
+    text = "브라우저에서 실행" if korean else "Run in your browser"
+    rest = (
+        ": 설치도 서버도 없이 이 브라우저 탭 안의 파이썬(JupyterLite)으로 실행합니다."
+        if korean
+        else ": the same notebook with Python inside this browser tab (JupyterLite), nothing to"
+        " install and no server."
+    )
+    link = nodes.reference("", text, refuri=lite_url(docname))
+    return nodes.paragraph("", "", link, nodes.Text(rest), classes=["launch-lite"])
+
+
 def launch_link(docname: str) -> nodes.paragraph:
     """The line under a notebook's title: run it yourself on Binder."""
     link = nodes.reference("", "Launch this notebook on Binder", refuri=binder_url(docname))
@@ -191,10 +220,13 @@ def notebook_page(app: Sphinx, doctree: nodes.document) -> None:
     if app.env.doc2path(docname).suffix != ".ipynb":
         return
     title_section = next(doctree.findall(nodes.section), None)
-    if title_section is None:  # a notebook without a title: the line comes first
-        doctree.insert(0, launch_link(docname))
+    lines = [launch_link(docname)]
+    if any(fnmatch(docname, pattern) for pattern in LITE_PAGES):
+        lines.insert(0, lite_link(docname))
+    if title_section is None:  # a notebook without a title: the lines come first
+        doctree[0:0] = lines
     else:
-        title_section.insert(1, launch_link(docname))  # right after the title
+        title_section[1:1] = lines  # right after the title
     for bundle in list(doctree.findall(nodes.container)):
         if bundle.get("nb_element") == "mime_bundle" and any(
             child.get("mime_type") == WIDGET_VIEW for child in bundle.children

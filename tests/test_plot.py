@@ -78,12 +78,13 @@ def test_every_train_space_is_drawn(name, layout):
 def test_spaces_stay_off_other_cities_and_inside_the_map(europe, usa, layout):
     for board in (europe, usa):
         geo = map_layout.geometry(board, layout)
-        corners = geo.spaces.reshape(-1, 2)
+        spaces, xy = np.asarray(geo.spaces), np.asarray(geo.xy)
+        corners = spaces.reshape(-1, 2)
         assert (corners[:, 0] > geo.xlim[0]).all() and (corners[:, 0] < geo.xlim[1]).all()
         assert (corners[:, 1] > geo.ylim[0]).all() and (corners[:, 1] < geo.ylim[1]).all()
-        centres = geo.spaces.mean(axis=1)
+        centres = spaces.mean(axis=1)
         for k, name in enumerate(geo.names):
-            d = np.hypot(*(centres - geo.xy[k]).T)
+            d = np.hypot(*(centres - xy[k]).T)
             # no space centre within a city's dot, and none of another route runs through it
             assert d.min() > map_layout.CITY_RADIUS, (board.name, layout, name)
 
@@ -92,8 +93,9 @@ def test_double_routes_run_side_by_side(europe):
     geo = map_layout.geometry(europe, "board")
     route = europe.route("Paris-Bruxelles (yellow)")
     twin = europe.twin(route)
-    mine = geo.spaces[geo.space_route == route.id].mean(axis=1)
-    theirs = geo.spaces[geo.space_route == twin.id].mean(axis=1)
+    spaces, space_route = np.asarray(geo.spaces), np.asarray(geo.space_route)
+    mine = spaces[space_route == route.id].mean(axis=1)
+    theirs = spaces[space_route == twin.id].mean(axis=1)
     gap = np.hypot(*(mine - theirs).T)
     assert np.allclose(gap, map_layout.SPACE_WIDTH + map_layout.DOUBLE_GAP, atol=1.0)
 
@@ -200,10 +202,10 @@ def test_game_shows_owners_stations_and_highlight(europe):
     geo = map_layout.geometry(europe, "board")
     faces = spaces_collection(ax).get_facecolors()
     for route_id, seat in game._owners.items():
-        for face in faces[geo.space_route == route_id]:
+        for face in faces[np.asarray(geo.space_route) == route_id]:
             assert tuple(face) == pytest.approx(to_rgba(plot.PLAYER_COLORS[seat]))
     unclaimed = europe.route("Paris-Bruxelles (red)")  # the twin of a claimed route
-    for face in faces[geo.space_route == unclaimed.id]:
+    for face in faces[np.asarray(geo.space_route) == unclaimed.id]:
         assert tuple(face) != pytest.approx(to_rgba(plot.PLAYER_COLORS[0]))
     (stations,) = [c for c in ax.collections if c.get_gid() == "ttr-stations"]
     assert len(stations.get_offsets()) == 2

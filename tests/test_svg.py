@@ -5,11 +5,14 @@ from __future__ import annotations
 
 import base64
 import doctest
+import gzip
 import hashlib
+import json
 import re
 import subprocess
 import sys
 import xml.etree.ElementTree as ET
+from pathlib import Path
 
 import pytest
 
@@ -28,6 +31,7 @@ from ttr.views.svg import (
 
 NS = {"s": "http://www.w3.org/2000/svg"}
 TOTAL_SPACES = {"europe": 300, "usa": 309}
+REFERENCE = Path(__file__).parent / "data" / "map_reference.json.gz"
 
 
 @pytest.fixture(scope="module")
@@ -272,3 +276,121 @@ def test_drawing_imports_no_matplotlib():
         "assert not [m for m in sys.modules if m.startswith(('matplotlib', 'ttr.views.plot'))]\n"
     )
     subprocess.run([sys.executable, "-c", code], check=True)
+
+
+# ---------------------------------------------------------------------------------------------
+# The pure-Python geometry (#27) draws the maps the numpy geometry drew: tests/data holds the
+# numpy version's coordinates, label slots and pictures (tests/make_map_reference.py).
+
+_NUMBER = re.compile(r"-?\d+(?:\.\d+)?")
+
+
+def _assert_close(old: object, new: object, path: str) -> None:
+    if isinstance(old, dict):
+        assert isinstance(new, dict) and old.keys() == new.keys(), path
+        for key in old:
+            _assert_close(old[key], new[key], f"{path}/{key}")
+    elif isinstance(old, list):
+        assert isinstance(new, list) and len(old) == len(new), path
+        for k, (a, b) in enumerate(zip(old, new, strict=True)):
+            _assert_close(a, b, f"{path}[{k}]")
+    elif isinstance(old, float) or isinstance(new, float):
+        assert new == pytest.approx(old, abs=1e-6), path
+    elif isinstance(old, str) and old.startswith("<svg"):
+        assert isinstance(new, str)
+        # the same text between the numbers, and every number within the last written digit
+        assert _NUMBER.split(old) == _NUMBER.split(new), path
+        pairs = zip(_NUMBER.findall(old), _NUMBER.findall(new), strict=True)
+        assert all(abs(float(a) - float(b)) <= 0.1 + 1e-9 for a, b in pairs), path
+    else:
+        assert old == new, path
+
+
+def test_map_geometry_and_pictures_equal_the_numpy_drawing():
+    sys.path.insert(0, str(REFERENCE.parent.parent))
+    try:
+        from make_map_reference import reference
+    finally:
+        sys.path.pop(0)
+    with gzip.open(REFERENCE, "rt", encoding="utf-8") as f:
+        old = json.load(f)
+    new = json.loads(json.dumps(reference()))
+    _assert_close(old, new, "")
+
+
+def test_maps_widgets_and_apps_need_neither_numpy_nor_matplotlib():
+    # The browser edition (JupyterLite) has neither; Game._repr_svg_ works on a plain install.
+    code = (
+        "import sys\n"
+        "sys.modules['numpy'] = sys.modules['matplotlib'] = None  # importing them fails\n"
+        "from ttr import Game\n"
+        "import ttr.views.svg, ttr.views.map_layout, ttr.views.widgets, ttr.apps\n"
+        "game = Game('usa', players=['Ann', 'Ben'], seed=1)\n"
+        "assert game._repr_svg_().startswith('<svg')\n"
+        "ttr.views.widgets.MapWidget(game.board)\n"
+        "print('ok')\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)
+    assert out.returncode == 0 and out.stdout.strip() == "ok", out.stderr
+
+
+# ---------------------------------------------------------------------------------------------
+# The charts (ttr.views.chart): SVG like the maps, so that lessons 04 and 09 show them in the
+# browser edition too.
+
+
+def test_a_bar_chart_draws_one_bar_per_value_on_a_shared_scale():
+    from ttr.views.chart import bar_chart, side_by_side
+
+    a = bar_chart(
+        range(4),
+        {"exact": [0.5, 0.3, 0.2, 0.0], "simulated": [0.4, 0.4, 0.2, 0.0]},
+        title="odds",
+        xlabel="extra cards",
+        ylabel="probability",
+        ymax=1,
+    )
+    root = ET.fromstring(a)
+    bars = [r for r in root.findall("s:rect", NS) if r.get("fill") in ("#1f77b4", "#ff7f0e")]
+    assert len(bars) == 8 + 2  # eight bars and the legend's two swatches
+    heights = sorted(float(r.get("height")) for r in bars if r.get("width") != "16")
+    assert heights[-1] / heights[-3] == pytest.approx(0.5 / 0.4, abs=0.01)  # to scale
+    assert "probability" in a and ">1</text>" in a  # the axis ends at ymax, labelled
+    both = ET.fromstring(side_by_side(a, a))
+    assert float(both.get("width")) == 2 * float(root.get("width")) + 10
+
+
+def test_a_line_chart_steps_and_marks():
+    from ttr.views.chart import line_chart
+
+    svg = line_chart(
+        [0, 1, 2, 3],
+        {"Ann": [0, 2, 2, 5], "Ben": [0, 1, 4, 4]},
+        step=True,
+        marks={2: "last round"},
+        xlabel="turn",
+        title="track",
+    )
+    root = ET.fromstring(svg)
+    lines = [p for p in root.iter(f"{{{NS['s']}}}path") if p.get("stroke-width") == "2"]
+    assert len(lines) == 2 and all("H" in p.get("d") and "L" not in p.get("d") for p in lines)
+    assert "last round" in svg and 'stroke-dasharray="5 4"' in svg
+    words = line_chart(["a", "b"], {"Ann": [1, 2]}, dots=True)
+    assert len(ET.fromstring(words).findall("s:circle", NS)) == 2
+    assert line_chart([0, 1], {"Ann": [1, 2]}) == line_chart([0, 1], {"Ann": [1, 2]})
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda c: c.bar_chart([0, 1], {"exact": [0.5]}),
+        lambda c: c.line_chart([0, 1, 2], {"Ann": [1, 2]}),
+        lambda c: c.bar_chart([0, 1], {}),
+    ],
+)
+def test_a_chart_refuses_series_of_the_wrong_length(call):
+    import ttr.views.chart as chart
+    from ttr.errors import TTRError
+
+    with pytest.raises(TTRError, match="series"):
+        call(chart)

@@ -2,6 +2,8 @@
 
 The maps are SVG from :mod:`ttr.views.svg`; the charts are PNG images from matplotlib. Both are the
 same for the same input (fixed positions, no timestamps). The engine never imports this module.
+matplotlib is imported by the charts only, so that :func:`map_panels` (lesson 01) also works
+where there is none (the browser edition, docs/lite.md).
 """
 
 from __future__ import annotations
@@ -12,11 +14,8 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 
 from IPython.display import Image
-from matplotlib.figure import Figure
-from matplotlib.patches import Circle
 
 from ttr.board import Board, Route
-from ttr.views.plot import figure_png
 from ttr.views.svg import Svg, board_svg
 
 Panel = tuple[str, Iterable[Route | int | str], Iterable[str]]
@@ -70,6 +69,10 @@ def growth_chart(
     log: bool = True,
 ) -> Image:
     """One line per named series against ``sizes``, on a log scale by default."""
+    from matplotlib.figure import Figure
+
+    from ttr.views.plot import figure_png
+
     fig = Figure(figsize=(7, 3.6), dpi=100, facecolor="white")
     ax = fig.subplots()
     for (name, values), marker in zip(series.items(), "os^Dv", strict=False):
@@ -94,6 +97,11 @@ def chain_diagram(
     smaller probability than ``skip`` are left out. Arrows to the right bow above the row, arrows
     to the left below it, and each state's probability of staying put is written under it.
     """
+    from matplotlib.figure import Figure
+    from matplotlib.patches import Circle
+
+    from ttr.views.plot import figure_png
+
     gap, bend = 2.2, 0.35
     fig = Figure(figsize=(2.6 * len(labels) + 1, 3.6), dpi=100, facecolor="white")
     ax = fig.subplots()

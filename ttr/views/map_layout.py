@@ -13,13 +13,14 @@ puts each city's name beside it where it covers the fewest routes, cities and ot
 
 from __future__ import annotations
 
+import bisect
 import functools
+import itertools
 import math
+import numbers
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
-
-import numpy as np
 
 from ttr.board import Board, Route
 from ttr.colors import ROUTE_COLORS
@@ -94,25 +95,31 @@ LAYOUTS = ("board", "geo")
 
 
 # ---------------------------------------------------------------------------------------------
-# Geometry, computed once per board and layout
+# Geometry, computed once per board and layout, in plain Python (no numpy: the map draws in a
+# browser's Pyodide kernel too, where numpy is not at hand; tests/test_svg.py checks it against
+# the numpy drawing it replaced)
+
+Point = tuple[float, float]
+Quad = tuple[Point, Point, Point, Point]
+Segment = tuple[Point, Point]
 
 
 @dataclass(frozen=True, eq=False)
 class Geometry:
-    pos: dict[str, tuple[float, float]]
+    pos: dict[str, Point]
     names: tuple[str, ...]  # cities, in board order
-    xy: np.ndarray  # (cities, 2)
-    spaces: np.ndarray  # (spaces, 4, 2) one quadrilateral per train space
-    space_route: np.ndarray  # (spaces,) route id of each space
-    route_line: tuple[np.ndarray, ...]  # per route, its centre line (n, 2) over its spaces
-    segments: np.ndarray  # (n, 2, 2) all route lines cut into straight pieces
-    loco_xy: np.ndarray  # (n, 2) centres of ferry spaces that need a locomotive
+    xy: tuple[Point, ...]  # each city's centre, in board order
+    spaces: tuple[Quad, ...]  # one quadrilateral per train space, route by route
+    space_route: tuple[int, ...]  # route id of each space
+    route_line: tuple[tuple[Point, ...], ...]  # per route, its centre line over its spaces
+    segments: tuple[Segment, ...]  # all route lines cut into straight pieces
+    loco_xy: tuple[Point, ...]  # centres of ferry spaces that need a locomotive
     bends: dict[int, float]  # route id -> sideways bow of its curve's middle (0: straight)
     xlim: tuple[float, float]
     ylim: tuple[float, float]
 
 
-def _positions(board: Board, layout: str) -> dict[str, tuple[float, float]]:
+def _positions(board: Board, layout: str) -> dict[str, Point]:
     cities = board.cities.values()
     if layout == "board":
         return {c.name: (c.board_x, _BOARD_HEIGHT - c.board_y) for c in cities}
@@ -131,29 +138,76 @@ def _positions(board: Board, layout: str) -> dict[str, tuple[float, float]]:
     raise ValueError(f"unknown layout {layout!r} (expected one of {', '.join(LAYOUTS)})")
 
 
-def _curve(p: np.ndarray, q: np.ndarray, bend: float, samples: int = 48):
-    """A quadratic Bezier from p to q whose middle bows ``bend`` to the left of p->q.
-
-    Returns points (n, 2), unit normals (n, 2) pointing left, and arc lengths (n,)."""
-    d = q - p
-    left = np.array([-d[1], d[0]]) / np.hypot(*d)
-    ctrl = (p + q) / 2 + left * 2 * bend
-    t = np.linspace(0.0, 1.0, samples)[:, None]
-    pts = (1 - t) ** 2 * p + 2 * (1 - t) * t * ctrl + t**2 * q
-    tangent = 2 * (1 - t) * (ctrl - p) + 2 * t * (q - ctrl)
-    tangent /= np.hypot(tangent[:, 0], tangent[:, 1])[:, None]
-    normal = np.column_stack((-tangent[:, 1], tangent[:, 0]))
-    arc = np.concatenate(([0.0], np.cumsum(np.hypot(*np.diff(pts, axis=0).T))))
-    return pts, normal, arc
+def _linspace(start: float, stop: float, num: int) -> list[float]:
+    """``num`` evenly spaced numbers from ``start`` to ``stop``, both included."""
+    if num == 1:
+        return [start]
+    step = (stop - start) / (num - 1)
+    return [start + k * step for k in range(num - 1)] + [stop]
 
 
-def _at(curve, s, offset: float = 0.0) -> np.ndarray:
-    """Points at arc lengths ``s`` along ``curve``, shifted ``offset`` to its left."""
-    pts, normal, arc = curve
-    s = np.atleast_1d(s)
-    x = np.interp(s, arc, pts[:, 0]) + offset * np.interp(s, arc, normal[:, 0])
-    y = np.interp(s, arc, pts[:, 1]) + offset * np.interp(s, arc, normal[:, 1])
-    return np.column_stack((x, y))
+@dataclass(frozen=True)
+class _Curve:
+    """Points sampled along a curve, the unit normals there (to the left) and arc lengths."""
+
+    pts: tuple[Point, ...]
+    normals: tuple[Point, ...]
+    arc: tuple[float, ...]
+
+    @property
+    def length(self) -> float:
+        return self.arc[-1]
+
+
+def _curve(p: Point, q: Point, bend: float, samples: int = 48) -> _Curve:
+    """A quadratic Bezier from p to q whose middle bows ``bend`` to the left of p->q."""
+    dx, dy = q[0] - p[0], q[1] - p[1]
+    norm = math.hypot(dx, dy)
+    cx = (p[0] + q[0]) / 2 - dy / norm * 2 * bend
+    cy = (p[1] + q[1]) / 2 + dx / norm * 2 * bend
+    pts: list[Point] = []
+    normals: list[Point] = []
+    for t in _linspace(0.0, 1.0, samples):
+        u = 1 - t
+        pts.append(
+            (u**2 * p[0] + 2 * u * t * cx + t**2 * q[0], u**2 * p[1] + 2 * u * t * cy + t**2 * q[1])
+        )
+        tx = 2 * u * (cx - p[0]) + 2 * t * (q[0] - cx)
+        ty = 2 * u * (cy - p[1]) + 2 * t * (q[1] - cy)
+        h = math.hypot(tx, ty)
+        normals.append((-ty / h, tx / h))
+    arc = [0.0]
+    for (x0, y0), (x1, y1) in itertools.pairwise(pts):
+        arc.append(arc[-1] + math.hypot(x1 - x0, y1 - y0))
+    return _Curve(tuple(pts), tuple(normals), tuple(arc))
+
+
+def _at(curve: _Curve, s: Iterable[float], offset: float = 0.0) -> list[Point]:
+    """Points at arc lengths ``s`` along ``curve``, shifted ``offset`` to its left (linear
+    between the samples, the end samples beyond the ends)."""
+    arc, pts, normals = curve.arc, curve.pts, curve.normals
+    last = len(arc) - 1
+    out: list[Point] = []
+    for length in s:
+        k = bisect.bisect_right(arc, length) - 1
+        if k < 0:
+            (x, y), (nx, ny) = pts[0], normals[0]
+        elif k >= last:
+            (x, y), (nx, ny) = pts[last], normals[last]
+        else:
+            f = (length - arc[k]) / (arc[k + 1] - arc[k])
+            (x0, y0), (x1, y1) = pts[k], pts[k + 1]
+            (a0, b0), (a1, b1) = normals[k], normals[k + 1]
+            x, y = x0 + f * (x1 - x0), y0 + f * (y1 - y0)
+            nx, ny = a0 + f * (a1 - a0), b0 + f * (b1 - b0)
+        out.append((x + offset * nx, y + offset * ny))
+    return out
+
+
+def _box(points: Iterable[Point]) -> tuple[float, float, float, float]:
+    """The bounding box (x0, y0, x1, y1) of ``points``."""
+    xs, ys = zip(*points, strict=True)
+    return min(xs), min(ys), max(xs), max(ys)
 
 
 _CROSSING_COST = 40.0
@@ -162,8 +216,79 @@ _CROSSING_COST = 40.0
 _BENDS = (0.0, 0.07, -0.07, 0.14, -0.14, 0.21, -0.21, 0.28, -0.28)
 """Candidate bows of a route, as fractions of its length; straight is preferred."""
 
+_REACH = 45.0
+"""Beyond this distance two routes or a route and a city cannot touch (widest: 2 x 17 + 3)."""
 
-def _choose_bends(board: Board, pos: dict[str, tuple[float, float]]) -> dict[int, float]:
+
+class _Overlaps:
+    """The overlap cost of the routes' shapes: how deep each route runs into the others and
+    into the cities it does not end at, and how far it leaves the map."""
+
+    def __init__(self, board: Board, pos: dict[str, Point], units: list[list[Route]]) -> None:
+        self.halfwidth = [
+            SPACE_WIDTH / 2 * (1 if len(u) == 1 else 2) + (len(u) - 1) * DOUBLE_GAP / 2
+            for u in units
+        ]
+        self.city_xy = [pos[c] for c in board.cities]
+        self.not_end = [[c not in (u[0].a, u[0].b) for c in board.cities] for u in units]
+        x0, y0, x1, y1 = _box(self.city_xy)
+        self.box_lo = (x0 - PAD / 3, y0 - PAD / 3)
+        self.box_hi = (x1 + PAD / 3, y1 + PAD / 3)
+        self.pieces: list[list[tuple[float, ...]]] = [[] for _ in units]
+        self.reach: list[tuple[float, float, float, float]] = [(0.0, 0.0, 0.0, 0.0)] * len(units)
+
+    def set_shape(self, i: int, pts: list[Point]) -> None:
+        """Route unit ``i`` is now drawn through ``pts``."""
+        pieces: list[tuple[float, ...]] = []
+        for (ax, ay), (bx, by) in itertools.pairwise(pts):
+            dx, dy = bx - ax, by - ay
+            box = (min(ax, bx), min(ay, by), max(ax, bx), max(ay, by))
+            pieces.append((ax, ay, dx, dy, dx * dx + dy * dy, *box))
+        self.pieces[i] = pieces
+        self.reach[i] = _box(pts)
+
+    def cost(self, i: int, pts: list[Point]) -> float:
+        """The overlap cost of drawing route unit ``i`` through ``pts``."""
+        bx0, by0, bx1, by1 = _box(pts)
+        lo_x, lo_y, hi_x, hi_y = bx0 - _REACH, by0 - _REACH, bx1 + _REACH, by1 + _REACH
+        mine = self.halfwidth[i] + 3.0
+        total = 0.0
+        for j, (a0, b0, a1, b1) in enumerate(self.reach):
+            if j == i or a1 < lo_x or a0 > hi_x or b1 < lo_y or b0 > hi_y:
+                continue
+            touch = mine + self.halfwidth[j]
+            pieces = self.pieces[j]
+            for px, py in pts:
+                if px < a0 - touch or px > a1 + touch or py < b0 - touch or py > b1 + touch:
+                    continue  # too far from every piece of route j to touch it
+                deepest = 0.0
+                for ax, ay, dx, dy, dd, x0, y0, x1, y1 in pieces:
+                    if px < x0 - touch or px > x1 + touch or py < y0 - touch or py > y1 + touch:
+                        continue  # farther than ``touch`` from this piece
+                    rx, ry = px - ax, py - ay
+                    t = (rx * dx + ry * dy) / dd  # the nearest point of the piece: a + t d
+                    t = 0.0 if t < 0.0 else 1.0 if t > 1.0 else t
+                    depth = touch - math.hypot(rx - t * dx, ry - t * dy)
+                    if depth > deepest:
+                        deepest = depth
+                total += deepest
+        clear = self.halfwidth[i] + CITY_RADIUS + 6
+        crowded = 0.0
+        for (cx, cy), counts in zip(self.city_xy, self.not_end[i], strict=True):
+            if not counts or cx < lo_x or cx > hi_x or cy < lo_y or cy > hi_y:
+                continue
+            for px, py in pts:
+                crowded += max(clear - math.hypot(px - cx, py - cy), 0.0)
+        total += 4 * crowded
+        (blx, bly), (bhx, bhy) = self.box_lo, self.box_hi
+        outside = 0.0
+        for px, py in pts:
+            outside += max(blx - px, 0.0) + max(bly - py, 0.0)
+            outside += max(px - bhx, 0.0) + max(py - bhy, 0.0)
+        return total + 4 * outside
+
+
+def _choose_bends(board: Board, pos: dict[str, Point]) -> dict[int, float]:
     """Bow the routes that would run over another route or a city when drawn straight.
 
     A double route bows as one. Greedy and deterministic: the worst placed route first picks
@@ -173,133 +298,98 @@ def _choose_bends(board: Board, pos: dict[str, tuple[float, float]]) -> dict[int
         key = route.id if route.double_group is None else ("double", route.double_group)
         units.setdefault(key, []).append(route)
     unit_list = list(units.values())
-    ends = [(np.array(pos[u[0].a], float), np.array(pos[u[0].b], float)) for u in unit_list]
-    halfwidth = [
-        SPACE_WIDTH / 2 * (1 if len(u) == 1 else 2) + (len(u) - 1) * DOUBLE_GAP / 2
-        for u in unit_list
-    ]
-    city_names = list(board.cities)
-    city_xy = np.array([pos[c] for c in city_names], float)
+    ends = [(pos[u[0].a], pos[u[0].b]) for u in unit_list]
+    dists = [math.hypot(q[0] - p[0], q[1] - p[1]) for p, q in ends]
 
     @functools.cache
-    def trimmed(i: int, bend_frac: float) -> np.ndarray:
+    def trimmed(i: int, bend_frac: float) -> list[Point]:
         p, q = ends[i]
-        dist = float(np.hypot(*(q - p)))
-        curve = _curve(p, q, bend_frac * dist, samples=24)
-        length = curve[2][-1]
-        steps = max(4, int((length - 2 * _END_GAP) / 12))
-        return _at(curve, np.linspace(_END_GAP, length - _END_GAP, steps + 1))
+        curve = _curve(p, q, bend_frac * dists[i], samples=24)
+        steps = max(4, int((curve.length - 2 * _END_GAP) / 12))
+        return _at(curve, _linspace(_END_GAP, curve.length - _END_GAP, steps + 1))
 
     shapes = [trimmed(i, 0.0) for i in range(len(unit_list))]
     bends = [0.0] * len(unit_list)
-
-    not_end = np.array([[c not in (u[0].a, u[0].b) for c in city_names] for u in unit_list])
-    city_clear = np.array(halfwidth)[:, None] + CITY_RADIUS + 6
-    widths = np.array(halfwidth)
-    box_lo, box_hi = city_xy.min(axis=0) - PAD / 3, city_xy.max(axis=0) + PAD / 3
-
-    def cost(i: int, pts: np.ndarray) -> float:
-        lo, hi = pts.min(axis=0) - 45, pts.max(axis=0) + 45
-        seg_lo = np.minimum(seg_a, seg_b)
-        seg_hi = np.maximum(seg_a, seg_b)
-        keep = (owner != i) & (seg_hi >= lo).all(axis=1) & (seg_lo <= hi).all(axis=1)
-        total = 0.0
-        if keep.any():
-            a, ab, who = seg_a[keep], seg_b[keep] - seg_a[keep], owner[keep]
-            rel = pts[:, None, :] - a[None]
-            t = np.clip((rel * ab).sum(-1) / (ab * ab).sum(-1), 0, 1)
-            d = np.hypot(*(rel - t[..., None] * ab).transpose(2, 0, 1))  # (points, segments)
-            depth = np.clip(widths[i] + widths[who] + 3.0 - d, 0, None)
-            starts = np.flatnonzero(np.r_[True, who[1:] != who[:-1]])
-            total = float(np.maximum.reduceat(depth, starts, axis=1).sum())
-        d = np.hypot(*(pts[:, None, :] - city_xy[None]).transpose(2, 0, 1))
-        total += 4 * float((np.clip(city_clear[i] - d, 0, None) * not_end[i]).sum())
-        outside = np.clip(box_lo - pts, 0, None).sum() + np.clip(pts - box_hi, 0, None).sum()
-        return total + 4 * float(outside)
-
-    def segments():
-        a = np.concatenate([sh[:-1] for sh in shapes])
-        b = np.concatenate([sh[1:] for sh in shapes])
-        who = np.concatenate([np.full(len(sh) - 1, j) for j, sh in enumerate(shapes)])
-        return a, b, who
-
-    seg_a, seg_b, owner = segments()
-    costs = [cost(i, shapes[i]) for i in range(len(unit_list))]
+    overlaps = _Overlaps(board, pos, unit_list)
+    for i, shape in enumerate(shapes):
+        overlaps.set_shape(i, shape)
+    costs = [overlaps.cost(i, shapes[i]) for i in range(len(unit_list))]
     for _ in range(3):
         changed = False
         for i in sorted(range(len(unit_list)), key=lambda k: (-costs[k], k)):
             if costs[i] < _CROSSING_COST:  # a plain crossing at most: leave it as it is
                 continue
-            dist = float(np.hypot(*(ends[i][1] - ends[i][0])))
             best = None
             for frac in _BENDS:
                 pts = shapes[i] if frac == bends[i] else trimmed(i, frac)
-                c = cost(i, pts) + 0.35 * abs(frac) * dist
+                c = overlaps.cost(i, pts) + 0.35 * abs(frac) * dists[i]
                 if best is None or c < best[0] - 1e-9:
                     best = (c, frac, pts)
             assert best is not None  # _BENDS is not empty
             if best[1] != bends[i]:
                 changed = True
                 bends[i], shapes[i] = best[1], best[2]
-                seg_a, seg_b, owner = segments()
+                overlaps.set_shape(i, shapes[i])
         if not changed:
             break
-        costs = [cost(i, shapes[i]) for i in range(len(unit_list))]
+        costs = [overlaps.cost(i, shapes[i]) for i in range(len(unit_list))]
     out = {}
     for i, unit in enumerate(unit_list):
-        dist = float(np.hypot(*(ends[i][1] - ends[i][0])))
         for route in unit:
-            out[route.id] = bends[i] * dist
+            out[route.id] = bends[i] * dists[i]
     return out
 
 
 @functools.lru_cache(maxsize=8)
 def geometry(board: Board, layout: str) -> Geometry:
+    """Where every city, route space and route line of ``board`` goes in ``layout``."""
     pos = _positions(board, layout)
     names = tuple(board.cities)
-    xy = np.array([pos[n] for n in names], dtype=float)
+    xy = tuple(pos[n] for n in names)
     bends = _choose_bends(board, pos)
-    spaces: list[np.ndarray] = []
+    spaces: list[Quad] = []
     space_route: list[int] = []
-    lines: list[np.ndarray] = []
-    loco_xy: list[np.ndarray] = []
+    lines: list[tuple[Point, ...]] = []
+    loco_xy: list[Point] = []
     half = SPACE_WIDTH / 2
     for route in board.routes:
-        p, q = np.array(pos[route.a], float), np.array(pos[route.b], float)
-        curve = _curve(p, q, bends[route.id])
+        curve = _curve(pos[route.a], pos[route.b], bends[route.id])
         offset = 0.0
         twin = board.twin(route)
         if twin is not None:
             offset = (half + DOUBLE_GAP / 2) * (1 if route.id < twin.id else -1)
-        room = curve[2][-1] - 2 * _END_GAP
+        room = curve.length - 2 * _END_GAP
         pitch = room / route.length
         body = min(pitch - min(_SPACE_GAP, pitch * 0.2), _MAX_SPACE)
         gap = pitch - body
-        starts = _END_GAP + np.arange(route.length) * pitch + gap / 2
-        a, b = _at(curve, starts, offset), _at(curve, starts + body, offset)
-        u = (b - a) / np.hypot(*(b - a).T)[:, None]
-        n = np.column_stack((-u[:, 1], u[:, 0])) * half
-        spaces.extend(np.stack((a + n, b + n, b - n, a - n), axis=1))
+        starts = [_END_GAP + k * pitch + gap / 2 for k in range(route.length)]
+        heads = _at(curve, starts, offset)
+        tails = _at(curve, [s + body for s in starts], offset)
+        for k, ((ax, ay), (bx, by)) in enumerate(zip(heads, tails, strict=True)):
+            h = math.hypot(bx - ax, by - ay)
+            nx, ny = -(by - ay) / h * half, (bx - ax) / h * half
+            spaces.append(
+                ((ax + nx, ay + ny), (bx + nx, by + ny), (bx - nx, by - ny), (ax - nx, ay - ny))
+            )
+            if route.is_ferry and k < route.locomotives:
+                loco_xy.append(((ax + bx) / 2, (ay + by) / 2))
         space_route.extend([route.id] * route.length)
-        if route.is_ferry:
-            loco_xy.extend(((a + b) / 2)[: route.locomotives])
-        s = np.linspace(_END_GAP + gap / 2, _END_GAP + room - gap / 2, 12)
-        lines.append(_at(curve, s, offset))
-    corners = np.concatenate(spaces)
-    lo = np.minimum(xy.min(axis=0) - PAD, corners.min(axis=0) - 10)
-    hi = np.maximum(xy.max(axis=0) + PAD, corners.max(axis=0) + 10)
+        s = _linspace(_END_GAP + gap / 2, _END_GAP + room - gap / 2, 12)
+        lines.append(tuple(_at(curve, s, offset)))
+    cx0, cy0, cx1, cy1 = _box(xy)
+    qx0, qy0, qx1, qy1 = _box(corner for quad in spaces for corner in quad)
     return Geometry(
         pos=pos,
         names=names,
         xy=xy,
-        spaces=np.array(spaces, dtype=float),
-        space_route=np.array(space_route, dtype=int),
+        spaces=tuple(spaces),
+        space_route=tuple(space_route),
         route_line=tuple(lines),
-        segments=np.concatenate([np.stack((ln[:-1], ln[1:]), axis=1) for ln in lines]),
-        loco_xy=np.array(loco_xy, dtype=float).reshape(-1, 2),
+        segments=tuple(seg for line in lines for seg in itertools.pairwise(line)),
+        loco_xy=tuple(loco_xy),
         bends=bends,
-        xlim=(float(lo[0]), float(hi[0])),
-        ylim=(float(lo[1]), float(hi[1])),
+        xlim=(min(cx0 - PAD, qx0 - 10), max(cx1 + PAD, qx1 + 10)),
+        ylim=(min(cy0 - PAD, qy0 - 10), max(cy1 + PAD, qy1 + 10)),
     )
 
 
@@ -332,23 +422,27 @@ def label_box(
     return x0, base - 0.22 * size * scale, x0 + w * scale, base + 0.76 * size * scale
 
 
-def _clipped_lengths(box, seg: np.ndarray, grow: float) -> float:
-    """Total length of the segments ``seg`` (n, 2, 2) inside ``box`` grown by ``grow``."""
+def _clipped_lengths(
+    box: tuple[float, ...], segs: Iterable[tuple[float, ...]], grow: float
+) -> float:
+    """Total length of the segments inside ``box`` grown by ``grow`` (Liang-Barsky). Each
+    segment is (x0, y0, x1, y1, px, py, qx, qy): its bounding box, then its ends p and q."""
     x0, y0, x1, y1 = box[0] - grow, box[1] - grow, box[2] + grow, box[3] + grow
-    p, d = seg[:, 0], seg[:, 1] - seg[:, 0]
-    t0 = np.zeros(len(seg))
-    t1 = np.ones(len(seg))
-    with np.errstate(divide="ignore", invalid="ignore"):
-        for k, lo, hi in ((0, x0, x1), (1, y0, y1)):
-            dk, pk = d[:, k], p[:, k]
-            inside = (pk >= lo) & (pk <= hi)
-            a = (lo - pk) / dk
-            b = (hi - pk) / dk
-            enter = np.where(dk == 0, np.where(inside, -np.inf, np.inf), np.minimum(a, b))
-            leave = np.where(dk == 0, np.where(inside, np.inf, -np.inf), np.maximum(a, b))
-            t0 = np.maximum(t0, enter)
-            t1 = np.minimum(t1, leave)
-    return float((np.clip(t1 - t0, 0, None) * np.hypot(d[:, 0], d[:, 1])).sum())
+    total = 0.0
+    for sx0, sy0, sx1, sy1, px, py, qx, qy in segs:
+        if sx1 < x0 or sx0 > x1 or sy1 < y0 or sy0 > y1:
+            continue  # nothing of it inside
+        t0, t1 = 0.0, 1.0
+        for p, d, lo, hi in ((px, qx - px, x0, x1), (py, qy - py, y0, y1)):
+            if d == 0:
+                if not lo <= p <= hi:
+                    t0, t1 = 1.0, 0.0
+                continue
+            a, b = (lo - p) / d, (hi - p) / d
+            t0, t1 = max(t0, min(a, b)), min(t1, max(a, b))
+        if t1 > t0:
+            total += (t1 - t0) * math.hypot(qx - px, qy - py)
+    return total
 
 
 def overlap(a: tuple[float, ...], b: tuple[float, ...]) -> float:
@@ -368,15 +462,19 @@ def label_slots(
     ``scale`` is board pixels per point, ``size`` the font size in points, and
     ``text_width(text, size)`` the width of a label in points."""
     geo = geometry(board, layout)
-    segs = geo.segments
+    segs = [
+        (min(px, qx), min(py, qy), max(px, qx), max(py, qy), px, py, qx, qy)
+        for (px, py), (qx, qy) in geo.segments
+    ]
     xlim, ylim = geo.xlim, geo.ylim
     height = size * scale
     placed: dict[str, tuple] = {}
     slots: dict[str, str] = {}
 
     def crowd(i: int) -> float:  # cities with close neighbours first
-        d = np.hypot(*(geo.xy - geo.xy[i]).T)
-        return float(np.sort(d)[1:4].sum())
+        x, y = geo.xy[i]
+        d = sorted(math.hypot(cx - x, cy - y) for cx, cy in geo.xy)
+        return sum(d[1:4])
 
     order = sorted(range(len(geo.names)), key=crowd)
     for i in order:
@@ -390,11 +488,12 @@ def label_slots(
             cost += _clipped_lengths(box, segs, SPACE_WIDTH / 2) / height
             for other in placed.values():
                 cost += 40 * overlap(box, other) / height**2
-            cx = geo.xy[:, 0].clip(box[0], box[2])
-            cy = geo.xy[:, 1].clip(box[1], box[3])
-            near = np.hypot(geo.xy[:, 0] - cx, geo.xy[:, 1] - cy) < CITY_RADIUS * 1.6
-            near[i] = False
-            cost += 30 * int(near.sum())
+            near = 0
+            for k, (cx, cy) in enumerate(geo.xy):
+                nx, ny = min(max(cx, box[0]), box[2]), min(max(cy, box[1]), box[3])
+                if k != i and math.hypot(cx - nx, cy - ny) < CITY_RADIUS * 1.6:
+                    near += 1
+            cost += 30 * near
             outside = max(0, xlim[0] - box[0]) + max(0, box[2] - xlim[1])
             outside += max(0, ylim[0] - box[1]) + max(0, box[3] - ylim[1])
             cost += 30 * outside / height
@@ -412,15 +511,18 @@ def label_slots(
 _STRIPES = (0.32, 0.61, 0.9)  # where tunnel stripes meet a space's long side
 
 
-def stripes(quads: np.ndarray) -> np.ndarray:
-    """Slanted stripes (n * 3, 2, 2) across quadrilaterals (n, 4, 2) given as (a+n, b+n, b-n,
-    a-n): the tunnel pattern."""
-    top, bottom = quads[:, 0], quads[:, 3]
-    top_dir, bottom_dir = quads[:, 1] - top, quads[:, 2] - bottom
-    out = [
-        np.stack((top + top_dir * t, bottom + bottom_dir * (t - 0.22)), axis=1) for t in _STRIPES
-    ]
-    return np.concatenate(out)
+def stripes(quads: Iterable[Quad]) -> list[Segment]:
+    """Slanted stripes across quadrilaterals given as (a+n, b+n, b-n, a-n): the tunnel pattern,
+    three per quadrilateral (the first stripe of every quadrilateral, then the second, ...)."""
+    quads = list(quads)
+    out = []
+    for t in _STRIPES:
+        for (tx, ty), (ux, uy), (vx, vy), (bx, by) in quads:
+            b = t - 0.22
+            out.append(
+                ((tx + (ux - tx) * t, ty + (uy - ty) * t), (bx + (vx - bx) * b, by + (vy - by) * b))
+            )
+    return out
 
 
 def resolve_routes(board: Board, items: object) -> list[Route]:
@@ -437,10 +539,11 @@ def resolve_routes(board: Board, items: object) -> list[Route]:
     for item in items:
         if isinstance(item, Route):
             routes[item.id] = board.routes[item.id]
-        elif isinstance(item, (int, np.integer)) and not isinstance(item, bool):
-            if not 0 <= item < len(board.routes):
+        elif isinstance(item, numbers.Integral) and not isinstance(item, bool):
+            index = int(item)  # numpy's integers too
+            if not 0 <= index < len(board.routes):
                 raise ValueError(f"there is no route {item} on the {board.name} board")
-            routes[int(item)] = board.routes[int(item)]
+            routes[index] = board.routes[index]
         elif isinstance(item, str):
             for route in board.find_routes(item):
                 routes[route.id] = route

@@ -288,10 +288,10 @@ def _draw_legend(ax: Axes, items, top: float) -> None:
             autolim=False,
         )
     if hatched:
-        quads = np.array([[g[0][3], g[0][2], g[0][1], g[0][0]] for g in hatched])
+        quads = [(g[0][3], g[0][2], g[0][1], g[0][0]) for g in hatched]
         ax.add_collection(
             LineCollection(
-                list(stripes(quads)),
+                stripes(quads),
                 colors=TUNNEL_EDGE,
                 linewidths=0.8,
                 transform=origin,
@@ -437,7 +437,7 @@ def _draw(
 
     # Train spaces: one polygon each, coloured per space.
     face, edge, widths, tunnel = _space_style(board, layout)
-    verts = geo.spaces
+    verts = np.asarray(geo.spaces)
     if game:  # unclaimed routes paler, so the claimed ones stand out
         face = face * (1 - _FADE) + _FADE
         edge = edge * (1 - _FADE / 2) + _FADE / 2
@@ -485,7 +485,7 @@ def _draw(
         ink = np.where(luminance[:, None] < 0.4, to_rgba("#f0f0f0"), to_rgba(TUNNEL_EDGE))
         ax.add_collection(
             LineCollection(
-                list(stripes(verts[tunnel])),
+                stripes(verts[tunnel]),
                 colors=np.tile(ink, (3, 1)),
                 linewidths=0.8,
                 zorder=2.2,
@@ -493,11 +493,12 @@ def _draw(
             autolim=False,
         )
     # Ferries: a black "L" disc on each space that needs a locomotive.
-    if len(geo.loco_xy):
+    loco_xy = np.asarray(geo.loco_xy).reshape(-1, 2)
+    if len(loco_xy):
         size = (SPACE_WIDTH * 1.05 / scale) ** 2
         ax.scatter(
-            geo.loco_xy[:, 0],
-            geo.loco_xy[:, 1],
+            loco_xy[:, 0],
+            loco_xy[:, 1],
             s=size,
             marker="o",
             c="#111111",
@@ -506,8 +507,8 @@ def _draw(
             gid="ttr-locomotives",
         )
         ax.scatter(
-            geo.loco_xy[:, 0],
-            geo.loco_xy[:, 1],
+            loco_xy[:, 0],
+            loco_xy[:, 1],
             s=size * 0.45,
             marker="$L$",
             c="white",
@@ -517,8 +518,8 @@ def _draw(
 
     # Cities.
     ax.scatter(
-        geo.xy[:, 0],
-        geo.xy[:, 1],
+        [x for x, _ in geo.xy],
+        [y for _, y in geo.xy],
         s=(2 * CITY_RADIUS / scale) ** 2,
         marker="o",
         c=CITY_FACE,
@@ -551,7 +552,7 @@ def _draw(
         paths = [_aligned(board.display(n), LABEL_SIZE, *SLOTS[slots[n]]) for n in geo.names]
         for artist in _text_collections(
             paths,
-            geo.xy,
+            np.asarray(geo.xy),
             ax.transData,
             _points_transform(fig),
             "#1b1b1b",

@@ -33,12 +33,11 @@ from __future__ import annotations
 
 import base64
 import html
+import itertools
 import math
 import unicodedata
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
-
-import numpy as np
 
 from ttr.board import Board, Route
 from ttr.i18n import Np_, pgettext, render
@@ -57,6 +56,8 @@ from ttr.views.map_layout import (
     TUNNEL_EDGE,
     VALIGN,
     LegendEntry,
+    Point,
+    Quad,
     game_marks,
     geometry,
     label_slots,
@@ -490,9 +491,9 @@ def _style() -> str:
 _STYLE = _style()
 
 
-def _path(points: np.ndarray, closed: bool) -> str:
-    """Path data through ``points`` (n, 2), already in picture coordinates."""
-    head = f"M{_n(points[0, 0])} {_n(points[0, 1])}"
+def _path(points: Sequence[Point], closed: bool) -> str:
+    """Path data through ``points``, already in picture coordinates."""
+    head = f"M{_n(points[0][0])} {_n(points[0][1])}"
     rest = "".join(f"L{_n(x)} {_n(y)}" for x, y in points[1:])
     return head + rest + ("Z" if closed else "")
 
@@ -525,11 +526,10 @@ def _draw(
     (x0, x1), (y0, y1) = geo.xlim, geo.ylim
     top = _TITLE_BAND if title else 0.0
     width, map_height = x1 - x0, y1 - y0
-    shift = np.array([-x0, y1 + top])
 
-    def at(points: np.ndarray) -> np.ndarray:
+    def at(points: Iterable[Point]) -> list[Point]:
         """Board pixels (y up) to picture coordinates (y down)."""
-        return np.asarray(points) * (1, -1) + shift
+        return [(x - x0, y1 + top - y) for x, y in points]
 
     game = marks.players is not None
     sections = []
@@ -563,7 +563,7 @@ def _draw(
     out.append("</g>")
 
     out.append('<g class="ttr-routes">')
-    first = np.concatenate(([0], np.cumsum([r.length for r in board.routes])))
+    first = [0, *itertools.accumulate(r.length for r in board.routes)]
     for route in board.routes:
         quads = geo.spaces[first[route.id] : first[route.id + 1]]
         out.append(_route(board, route, quads, at, marks))
@@ -579,7 +579,13 @@ def _draw(
     return Svg("".join(out))
 
 
-def _route(board: Board, route: Route, quads: np.ndarray, at, marks: Marks) -> str:
+def _route(
+    board: Board,
+    route: Route,
+    quads: Sequence[Quad],
+    at: Callable[[Iterable[Point]], list[Point]],
+    marks: Marks,
+) -> str:
     """A route's group: its spaces, tunnel stripes or ferry marks, and its tooltip."""
     kind = {"tunnel": " ttr-tunnel", "ferry": " ttr-ferry"}.get(route.kind, "")
     owner = marks.owners.get(route.id)
@@ -599,14 +605,21 @@ def _route(board: Board, route: Route, quads: np.ndarray, at, marks: Marks) -> s
         lines = "".join(_path(at(seg), closed=False) for seg in stripes(quads))
         parts.append(f'<path class="ttr-stripes" d="{lines}"/>')
     if route.is_ferry:
-        parts.append(_locomotives(at(quads[: route.locomotives].mean(axis=1))))
+        centres = [_centre(quad) for quad in quads[: route.locomotives]]
+        parts.append(_locomotives(at(centres)))
     parts.append("</g>")
     return "".join(parts)
 
 
-def _locomotives(centres: np.ndarray) -> str:
+def _centre(quad: Quad) -> Point:
+    """The mean of a quadrilateral's corners."""
+    return (sum(p[0] for p in quad) / 4, sum(p[1] for p in quad) / 4)
+
+
+def _locomotives(centres: Iterable[Point]) -> str:
     """One black disc with a white "L" per locomotive a ferry needs (C6)."""
     r = _LOCO_RADIUS
+    centres = list(centres)
     discs = "".join(
         f'<circle class="ttr-lc" cx="{_n(x)}" cy="{_n(y)}" r="{_n(r)}"/>' for x, y in centres
     )
@@ -617,9 +630,7 @@ def _locomotives(centres: np.ndarray) -> str:
     return discs + f'<path class="ttr-ll" d="{ells}"/>'
 
 
-def _city(
-    board: Board, name: str, xy: np.ndarray, slot: str | None, marks: Marks, live: bool
-) -> str:
+def _city(board: Board, name: str, xy: Point, slot: str | None, marks: Marks, live: bool) -> str:
     """A city's group: highlight ring, dot, station and label, and its tooltip."""
     x, y = float(xy[0]), float(xy[1])
     shown = board.display(name)
@@ -696,20 +707,20 @@ def _legend(
 
 def _sample(entry: LegendEntry, x: float, y: float, w: float, h: float) -> str:
     """The little picture beside a legend text, drawn with the map's own classes."""
-    box = np.array([(x, y - h / 2), (x + w, y - h / 2), (x + w, y + h / 2), (x, y + h / 2)])
+    box: Quad = ((x, y - h / 2), (x + w, y - h / 2), (x + w, y + h / 2), (x, y + h / 2))
     rect = f'<path class="ttr-sp" d="{_path(box, closed=True)}"/>'
     cx = x + w / 2
     if entry.kind == "route":
         return f'<g class="ttr-key-route ttr-c-{entry.value}">{rect}</g>'
     if entry.kind == "tunnel":
-        quad = box[[3, 2, 1, 0]]
-        lines = "".join(_path(seg, closed=False) for seg in stripes(quad[None]))
+        quad = (box[3], box[2], box[1], box[0])
+        lines = "".join(_path(seg, closed=False) for seg in stripes([quad]))
         return (
             f'<g class="ttr-key-route ttr-c-gray ttr-tunnel">{rect}'
             f'<path class="ttr-stripes" d="{lines}"/></g>'
         )
     if entry.kind == "ferry":
-        return f'<g class="ttr-key-route ttr-c-gray">{rect}{_locomotives(np.array([[cx, y]]))}</g>'
+        return f'<g class="ttr-key-route ttr-c-gray">{rect}{_locomotives([(cx, y)])}</g>'
     if entry.kind == "player":
         return f'<g class="ttr-owned ttr-o{int(entry.value or 0) % len(PLAYER_COLORS)}">{rect}</g>'
     if entry.kind == "station":

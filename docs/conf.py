@@ -92,7 +92,12 @@ exclude_patterns = ["**/.*"]
 templates_path = ["_templates"]
 html_additional_pages = {"index": "redirect.html"}  # the site's root forwards to docs/index
 
-extensions = ["myst_nb"]
+extensions = ["myst_nb", "sphinx.ext.autodoc", "sphinx.ext.napoleon"]
+# The API reference (docs/api.md) is generated from the docstrings; members in source order, and
+# the optional libraries' modules (the widgets, the environment, Dask) are imported when there.
+autodoc_member_order = "bysource"
+autodoc_typehints = "description"
+autodoc_default_options = {"members": True, "show-inheritance": True}
 nb_execution_mode = "off"
 nb_ipywidgets_js: dict = {}  # no widget manager from a CDN: see notebook_page
 myst_heading_anchors = 6  # GitHub's anchors of all headings (rules.md#setup-s)

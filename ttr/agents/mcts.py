@@ -75,6 +75,7 @@ from ttr.agents.base import (
     check_seat,
 )
 from ttr.agents.determinise import Weights, determinise, ticket_weights
+from ttr.agents.endgame import last_turn_move
 from ttr.agents.greedy import GreedyAgent, Paths
 from ttr.errors import TTRError, preview
 from ttr.game import OPENING, SECOND_CARD, TICKETS, TUNNEL, TURN, Game
@@ -168,6 +169,7 @@ class MCTSAgent(Agent):
         infer: float = 0.0,
         samples: int = 8,
         block: int = 0,
+        endgame: bool = False,
     ):
         super().__init__(seed)
         if iterations is None and steps is None and seconds is None:
@@ -213,6 +215,7 @@ class MCTSAgent(Agent):
         self.infer = infer
         self.samples = samples
         self.block = block
+        self.endgame = endgame
         self.greedy = GreedyAgent(self.rng)
 
     def __repr__(self) -> str:
@@ -240,6 +243,14 @@ class MCTSAgent(Agent):
             choice = self.greedy.explain(game)
             return Choice(
                 choice.action, {"kind": "follow-up", "greedy": choice.reason}, choice.text
+            )
+        if self.endgame and game.phase == TURN and game.final_turns_left is not None:
+            action, option = last_turn_move(game)
+            gain = 0.0 if option is None else round(option.gain, 2)
+            return Choice(
+                action,
+                {"kind": "last turn", "gain": gain},
+                f"{game.notation(action)}: the last turn, worked out exactly (+{gain:g}).",
             )
         first = self.greedy.choose(game)
         moves = candidates(game, first)
@@ -270,7 +281,7 @@ class MCTSAgent(Agent):
         first_deal = determinise(game, seat, self.rng, weights, self.samples)
         probe = first_deal.copy()
         probe.play(greedy)
-        length = 1 + self._playout(probe)
+        length = 1 + self._playout(probe, seat)
         probe_value = self._values(probe, seat)[seat]
         budget = self.iterations
         if self.steps is not None:
@@ -310,7 +321,7 @@ class MCTSAgent(Agent):
                     else:
                         world = deal.copy()
                         world.play(moves[k])
-                        played = 1 + self._playout(world)
+                        played = 1 + self._playout(world, seat)
                         value = self._values(world, seat)[seat]
                     spent += played
                     values[k].append(value)
@@ -490,7 +501,7 @@ class MCTSAgent(Agent):
             mover_move, node = self._select(node, allowed)
             world.play(mover_move)
             path.append(node)
-        played = len(path) - 1 + self._playout(world)
+        played = len(path) - 1 + self._playout(world, seat)
         values = self._values(world, seat)
         for visited in path:
             visited.visits += 1
@@ -510,13 +521,21 @@ class MCTSAgent(Agent):
                 best, best_score = (k, move), score
         return best[1], node.children[best[0]]
 
-    def _playout(self, world: Game) -> int:
-        """Play the rollout in ``world``; return the number of moves played."""
+    def _playout(self, world: Game, seat: int | None = None) -> int:
+        """Play the rollout in ``world``; return the number of moves played. With ``endgame``,
+        ``seat`` (the searching one) plays its last turn exactly (:mod:`ttr.agents.endgame`)."""
         end = None if self.rollout_turns is None else world.turn + self.rollout_turns
         rng = self.rng
         played = 0
+        exact = seat if self.endgame else None
         while not world.is_over and (end is None or world.turn < end):
-            if self.rollout == "greedy":
+            if (
+                world.current_player == exact
+                and world.final_turns_left is not None
+                and world.phase == TURN
+            ):
+                world.play(last_turn_move(world)[0])
+            elif self.rollout == "greedy":
                 world.play(self.greedy.choose(world))
             else:
                 actions = world.legal_actions()

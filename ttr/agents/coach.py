@@ -218,7 +218,9 @@ class _Coach:
     def __init__(self, game: Game, seat: int, seed: int, steps: int):
         self.game, self.seat, self.seed, self.steps = game, seat, seed, steps
         self.paths = Paths(game)
-        self.rng = random.Random(_position_key(game, seat, seed))
+        self.key = _position_key(game, seat, seed)
+        self.rng = random.Random(self.key)
+        self.outlook = 0.0  # what an offer of tickets is expected to bring, once weighed
 
     def advice(self) -> Advice:
         game = self.game
@@ -238,9 +240,11 @@ class _Coach:
         search = MCTSAgent(self.rng, **{**COACH, "steps": self.steps})
         choice = search.explain(game)
         action, reason = choice.action, choice.reason
-        if action == DRAW_TICKETS and ticket_outlook(game, self.seat, self.rng) < TICKET_GAIN:
-            action = self._instead_of_tickets()
-            reason = {**reason, "overruled": False}
+        if action == DRAW_TICKETS:
+            self.outlook = ticket_outlook(game, self.seat, random.Random(self.key))
+            if self.outlook < TICKET_GAIN:
+                action = self._instead_of_tickets()
+                reason = {**reason, "overruled": False}
         found = {
             "overruled": bool(reason.get("overruled")),
             "gain": reason.get("gain", 0.0),
@@ -280,15 +284,13 @@ class _Coach:
         return self._say(action, "last turn", **data)
 
     def _turn(self, action: Action, search: dict[str, Any]) -> Advice:
-        game = self.game
         if isinstance(action, Claim):
             return self._claim(action, search)
         if isinstance(action, BuildStation):
             ticket = self._ticket_through_station(action.city)
             return self._say(action, "station", city=action.city, search=search, **ticket)
         if isinstance(action, DrawTickets):
-            expected = ticket_outlook(game, self.seat, random.Random(self.rng.random()))
-            return self._say(action, "tickets", expected=round(expected, 1), search=search)
+            return self._say(action, "tickets", expected=round(self.outlook, 2), search=search)
         if isinstance(action, DrawCard):
             return self._draw(action, search=search)
         return self._say(action, "forced", search=search)

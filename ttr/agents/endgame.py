@@ -6,7 +6,8 @@ claim it can pay, with the fewest locomotives; a station where one would finish 
 the final score it leads to, scored as the game's own scoring does (route points, tickets
 finished or failed, the longest-route bonus against the others' trails, stations: F1-F5). A
 tunnel's gain is weighed by the chance that the player can pay the extra cards the three
-revealed ones ask for (C7), from the cards the seat cannot see. :func:`last_turn_move` takes the
+revealed ones ask for (C7), from the cards the seat cannot see, paid the way (colour, or
+locomotives alone) that gives the best odds. :func:`last_turn_move` takes the
 best; when nothing adds a point it draws (nothing wasted, no tickets: a ticket drawn on the last
 turn can only cost points).
 
@@ -106,10 +107,18 @@ def last_turn_options(game: Game, player: int | None = None) -> list[LastTurnOpt
         return []
     base, done = final_score(game, player)
     options = []
+    routes = game.board.routes
+    tunnels: dict[int, list[Claim]] = {}  # every way to pay each tunnel: the odds differ
+    for action in game.legal_actions():
+        if isinstance(action, Claim) and routes[action.route].is_tunnel:
+            tunnels.setdefault(action.route, []).append(action)
     for claim in cheapest_claims(game, player).values():
-        route = game.board.routes[claim.route]
+        route = routes[claim.route]
         total, finished = final_score(game, player, route=route)
-        chance = tunnel_odds(game, player, claim) if route.is_tunnel else 1.0
+        chance = 1.0
+        if route.is_tunnel:
+            odds = [(tunnel_odds(game, player, c), -c.locomotives, c) for c in tunnels[route.id]]
+            chance, _, claim = max(odds, key=lambda item: item[:2])
         new = tuple(t for t in finished if t not in done)
         options.append(LastTurnOption(claim, total - base, chance, new))
     for city in _station_cities(game, player):

@@ -55,9 +55,11 @@ from ttr.i18n import N_
 
 __all__ = ["COACH", "WHY", "Advice", "CoachAgent", "advise", "ticket_outlook"]
 
-COACH: dict[str, Any] = {**PAIRED, "endgame": True}
+COACH: dict[str, Any] = {**PAIRED, "steps": 5000}
 """The search behind the coach's turns: the ladder's paired search (:data:`PAIRED`), whose own
-last turns in the sampled games are played by the exact rule of :mod:`ttr.agents.endgame`."""
+last turns in the sampled games are played by the exact rule of :mod:`ttr.agents.endgame`,
+with a budget of 5,000 simulated moves a decision (the ladder's 6,000 took up to 1.02 CPU s a
+decision on the AMD EPYC machine of ``docs/coach.md`` under load; a hint must take at most 1)."""
 
 WHY = {
     "last turn": "the final round: this move adds most to the final score (E1)",

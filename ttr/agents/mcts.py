@@ -92,6 +92,7 @@ PAIRED: dict[str, Any] = {
     "infer": 6.0,
     "samples": 16,
     "block": 1,
+    "endgame": True,
 }
 """The search bot of the ladder and the README's figures (``make_agent("mcts")``): the paired
 search with a budget of 6,000 simulated moves a decision (each iteration plays a move in one
@@ -103,7 +104,9 @@ raised from 5,500 in proportion to the cheaper simulated move of commit 9ef537e)
 tickets are inferred from their claims (``infer`` = 6, one of 16 ticket deals drawn by
 weight, see :func:`ttr.agents.determinise.ticket_weights`), and the claim that most blocks
 their likeliest paths is a candidate (``block`` = 1). It overrules the greedy move only by a
-gain of ``z`` = 2 standard errors, taken from Student's t for the deals played."""
+gain of ``z`` = 2 standard errors, taken from Student's t for the deals played. Its last
+turn, in the game and in the sampled ones, is worked out exactly (``endgame``, see
+:mod:`ttr.agents.endgame`: the move adding most to its final score)."""
 SEARCHES = ("halving", "tree")
 ROLLOUTS = ("greedy", "random")
 FOLLOW_UPS = (SECOND_CARD, TUNNEL)
@@ -143,7 +146,10 @@ class MCTSAgent(Agent):
     the sampled deals favour the others' tickets that explain their claims: each of ``samples``
     ticket deals weighs ``exp(infer * progress)`` for each of their tickets (see
     :func:`ttr.agents.determinise.ticket_weights`); with it, ``block`` claims on the others'
-    likeliest paths join the candidates after the greedy bot's plan.
+    likeliest paths join the candidates after the greedy bot's plan. With ``endgame``, its last
+    turn (the final round, E1) is not searched but worked out exactly
+    (:func:`ttr.agents.endgame.last_turn_move`), and so is the searching seat's last turn in
+    every rollout: the rollouts then play its end as it will be played.
     """
 
     name = "mcts"

@@ -376,7 +376,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--agents",
         default="random,greedy,long,mcts",
-        help="the bots, comma-separated: random, greedy, long (longroute), mcts, mcts:N",
+        help="the bots, comma-separated: random, greedy, long (longroute), mcts, mcts:N, coach, "
+        "coach:N",
     )
     parser.add_argument(
         "--games", type=int, default=20, help="games per pairing (a multiple of --players)"

@@ -317,3 +317,12 @@ def test_bad_arguments_name_themselves():
         advise(game, 0, steps=-3)
     assert isinstance(make_agent("coach"), CoachAgent) and make_agent("coach:50").steps == 50
     assert isinstance(CoachAgent(random.Random(3)).seed, int)
+
+
+def test_the_coach_page_examples_run_as_written():
+    import doctest
+    from pathlib import Path
+
+    page = Path(__file__).resolve().parents[1] / "docs" / "coach.md"
+    result = doctest.testfile(str(page), module_relative=False, verbose=False)
+    assert result.failed == 0 and result.attempted >= 4

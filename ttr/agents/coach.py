@@ -51,7 +51,6 @@ from ttr.board import Ticket
 from ttr.colors import GRAY, LOCOMOTIVE, hand_dict
 from ttr.errors import TTRError, preview
 from ttr.game import OPENING, SECOND_CARD, TICKETS, TUNNEL, TURN, Game
-from ttr.i18n import N_
 
 __all__ = ["COACH", "WHY", "Advice", "CoachAgent", "advise", "ticket_outlook"]
 
@@ -206,12 +205,22 @@ class CoachAgent(Agent):
 
 def _check_seed(seed: object) -> None:
     if type(seed) is not int:
-        raise TTRError("seed must be a whole number, not {value}", value=preview(seed))
+        raise TTRError(
+            "seed must be an int, None or a random.Random, not {seed}", seed=preview(seed)
+        )
 
 
 def _check_steps(steps: object) -> None:
-    if type(steps) is not int or steps < 1:
-        raise TTRError(N_("steps must be a whole number >= 1, not {value}"), value=preview(steps))
+    if type(steps) is not int:
+        raise TTRError(
+            "field {field!r}: expected a whole number, got {value}",
+            field="steps",
+            value=preview(steps),
+        )
+    if steps < 1:
+        raise TTRError(
+            "{name} must be at least {least}, not {value}", name="steps", least=1, value=steps
+        )
 
 
 class _Coach:

@@ -281,6 +281,26 @@ class MCTSAgent(Agent):
     ) -> Choice:
         seat = game.current_player
         greedy_key, greedy = root_options[0]
+        most = self.iterations  # the most iterations the budget could give (a rollout >= 1 move)
+        if self.steps is not None:
+            most = min(most or self.steps, self.steps)
+        if most is not None and most < 2 * self.deals:  # no budget for a second candidate
+            move = game.notation(greedy)
+            option = {"move": move, "visits": 0, "value": 0.5, "gain": 0.0}
+            return Choice(
+                greedy,
+                {
+                    **dict.fromkeys(("iterations", "steps"), 0),
+                    "kind": "search",
+                    "seconds": 0.0,
+                    "options": [option],
+                    "greedy": move,
+                    "overruled": False,
+                    "gain": 0.0,
+                    "error": math.inf,
+                },
+                f"{move}: the greedy move, the only one searched (0 searches).",
+            )
         start = time.perf_counter()
         # the greedy move in the first deal measures the rollouts here: a budget of steps
         # is a budget of that many iterations

@@ -17,7 +17,7 @@ from ttr.actions import Claim
 from ttr.agents import AGENTS, SEARCH_AGENTS, MCTSAgent, make_agent
 from ttr.agents.base import cheapest_claims
 from ttr.agents.determinise import determinise, ticket_weights, unseen_cards
-from ttr.agents.endgame import last_turn_move
+from ttr.agents.endgame import last_turn_move, last_turn_options, quick_last_turn
 from ttr.agents.greedy import Paths, _dijkstra
 from ttr.agents.mcts import _student, blocking, candidates
 from ttr.game import OPENING, TURN
@@ -478,3 +478,27 @@ def test_E1_search_bot_with_endgame_plays_its_last_turn_exactly(rules):
                 found += 1
             game.play(bots[game.current_player].choose(game))
     assert found >= 6
+
+
+@pytest.mark.parametrize("rules", ["usa", "europe"])
+def test_E1_the_rollouts_last_turn_is_within_the_longest_bonus_of_the_exact_one(rules):
+    # the rollouts' quick rule leaves out the longest-route bonus (and stations): the claim it
+    # picks adds, by the engine's scoring, at most that bonus less than the best claim
+    checked = 0
+    for seed in range(4):
+        game = Game(rules, 2, seed=seed, record=False)
+        bots = [make_agent("greedy", 0), make_agent("greedy", 1)]
+        while not game.is_over:
+            if game.final_turns_left is not None and game.phase == TURN:
+                options = last_turn_options(game)
+                plain = [o for o in options if o.chance == 1.0 and isinstance(o.action, Claim)]
+                quick = quick_last_turn(game)
+                gain = {o.action.route: o.points for o in plain}
+                if plain and isinstance(quick, Claim) and quick.route in gain:
+                    best = max(gain.values())
+                    assert gain[quick.route] >= best - game.rules.longest_bonus
+                    checked += 1
+                elif not options:
+                    assert not isinstance(quick, Claim)
+            game.play(bots[game.current_player].choose(game))
+    assert checked >= 4

@@ -29,8 +29,16 @@ from ttr.board import Route
 from ttr.colors import LOCOMOTIVE, hand_dict
 from ttr.game import TURN, Game
 from ttr.scoring.breakdown import Holdings, score_holdings
+from ttr.scoring.tickets import CityGroups
 
-__all__ = ["LastTurnOption", "final_score", "last_turn_move", "last_turn_options", "tunnel_odds"]
+__all__ = [
+    "LastTurnOption",
+    "final_score",
+    "last_turn_move",
+    "last_turn_options",
+    "quick_last_turn",
+    "tunnel_odds",
+]
 
 
 @dataclass(frozen=True)
@@ -146,6 +154,37 @@ def last_turn_move(
     if blind or draws:
         return (blind or draws)[0], None
     return game.legal_actions()[0], None
+
+
+def quick_last_turn(game: Game) -> Action:
+    """:func:`last_turn_move` without the longest-route bonus and stations, for the search's
+    rollouts, where it is played thousands of times a decision: the claim adding most route
+    points and ticket points (a ticket its network would join, from minus to plus its points),
+    a tunnel weighed by its odds with the cheapest payment, else a draw."""
+    player = game.current_player
+    claims = cheapest_claims(game, player)
+    best: tuple[float, int] | None = None
+    if claims:
+        groups = CityGroups(game.routes_of(player))
+        find = groups.find
+        open_tickets = [t for t in game.tickets_of(player) if find(t.a) != find(t.b)]
+        points = game.rules.route_points
+        routes = game.board.routes
+        for claim in claims.values():
+            route = routes[claim.route]
+            a, b = find(route.a), find(route.b)
+            gain = float(points[route.length])
+            for ticket in open_tickets:
+                ends = {find(ticket.a), find(ticket.b)}
+                if ends == {a, b}:
+                    gain += 2 * ticket.points
+            if route.is_tunnel:
+                gain *= tunnel_odds(game, player, claim)
+            if best is None or gain > best[0]:
+                best = (gain, claim.route)
+    if best is not None and best[0] > 0:
+        return claims[best[1]]
+    return last_turn_move(game, ())[0]
 
 
 def _cards(game: Game, action: Action) -> int:

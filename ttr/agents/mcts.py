@@ -75,7 +75,7 @@ from ttr.agents.base import (
     check_seat,
 )
 from ttr.agents.determinise import Weights, determinise, ticket_weights
-from ttr.agents.endgame import last_turn_move
+from ttr.agents.endgame import last_turn_move, quick_last_turn
 from ttr.agents.greedy import GreedyAgent, Paths
 from ttr.errors import TTRError, preview
 from ttr.game import OPENING, SECOND_CARD, TICKETS, TUNNEL, TURN, Game
@@ -105,7 +105,7 @@ tickets are inferred from their claims (``infer`` = 6, one of 16 ticket deals dr
 weight, see :func:`ttr.agents.determinise.ticket_weights`), and the claim that most blocks
 their likeliest paths is a candidate (``block`` = 1). It overrules the greedy move only by a
 gain of ``z`` = 2 standard errors, taken from Student's t for the deals played. Its last
-turn, in the game and in the sampled ones, is worked out exactly (``endgame``, see
+turn is worked out exactly, and nearly so in the sampled games (``endgame``, see
 :mod:`ttr.agents.endgame`: the move adding most to its final score)."""
 SEARCHES = ("halving", "tree")
 ROLLOUTS = ("greedy", "random")
@@ -148,8 +148,10 @@ class MCTSAgent(Agent):
     :func:`ttr.agents.determinise.ticket_weights`); with it, ``block`` claims on the others'
     likeliest paths join the candidates after the greedy bot's plan. With ``endgame``, its last
     turn (the final round, E1) is not searched but worked out exactly
-    (:func:`ttr.agents.endgame.last_turn_move`), and so is the searching seat's last turn in
-    every rollout: the rollouts then play its end as it will be played.
+    (:func:`ttr.agents.endgame.last_turn_move`), and the searching seat's last turn in every
+    rollout nearly so (:func:`ttr.agents.endgame.quick_last_turn`: route and ticket points,
+    without the longest-route bonus and stations): the rollouts then play its end as it will
+    be played.
     """
 
     name = "mcts"
@@ -560,7 +562,7 @@ class MCTSAgent(Agent):
                 and world.final_turns_left is not None
                 and world.phase == TURN
             ):
-                world.play(last_turn_move(world)[0])
+                world.play(quick_last_turn(world))
             elif self.rollout == "greedy":
                 world.play(self.greedy.choose(world))
             else:

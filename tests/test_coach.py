@@ -243,6 +243,10 @@ def test_advice_says_which_ticket_which_path_and_what_it_scores():
             assert advice.tickets and advice.points > 0
         if advice.kind == "draw":
             assert advice.why.startswith("draw")
+            plan = make_agent("greedy").plan(game)
+            assert list(advice.plan) == [game.board.ref(game.board.routes[r]) for r in plan[:3]]
+            if advice.why == "draw needed":
+                assert advice.needed > 0 and advice.card is not None
     assert {"ticket path", "draw blind"} <= kinds or {"ticket path", "draw needed"} <= kinds
 
 

@@ -84,6 +84,8 @@ them in words through their own translatable templates)."""
 END_NEAR = 8
 """A rival with at most this many trains can end the game within a few turns: advice then says
 ``end_near`` (why now)."""
+PLAN_SHOWN = 3
+"""The planned routes a draw's advice names."""
 TICKET_MARGIN = 0.8
 """The share of the trains a player can still place that new tickets may plan to use: the
 rest is the risk that the game ends first, or that a path is cut."""
@@ -119,7 +121,8 @@ class Advice:
       ``turns_left``: the turns left in it (None before it); ``end_near``: a rival (or the seat)
       has at most :data:`END_NEAR` trains.
     - ``needed``: for a draw, how many planned routes need that colour; ``held``: how many
-      cards of it the hand holds.
+      cards of it the hand holds; ``plan``: the next routes of the plan the cards are for
+      (refs, the routes serving the most ticket points first, at most :data:`PLAN_SHOWN`).
     - ``search``: when the search chose the move: ``{"overruled": whether it beat the plain
       plan's move, "gain": its mean gain in value (0-1) over it, "deals": the sampled deals it
       was compared in, "plan": the plain plan's move}``; empty otherwise.
@@ -146,6 +149,7 @@ class Advice:
     end_near: bool = False
     needed: int = 0
     held: int = 0
+    plan: tuple[str, ...] = ()
     search: dict[str, Any] = field(default_factory=dict)
 
     def as_dict(self) -> dict[str, Any]:
@@ -153,7 +157,7 @@ class Advice:
         data = asdict(self)
         del data["action"]
         data["path"], data["completes"] = list(self.path), list(self.completes)
-        data["tickets"] = list(self.tickets)
+        data["tickets"], data["plan"] = list(self.tickets), list(self.plan)
         return data
 
 
@@ -342,11 +346,11 @@ class _Coach:
         if not isinstance(action, DrawCard):
             return self._say(action, why or "forced", **data)
         card = None if action.slot is None else game.cards.market[action.slot]
-        needed = 0
-        if card is not None and card != LOCOMOTIVE:
-            plan = GreedyAgent(0).plan(game, seat)
-            needed = sum(game.board.routes[r].color == card for r in plan)
+        plan = GreedyAgent(0).plan(game, seat) if game.phase == TURN else []
+        routes = game.board.routes
+        needed = sum(routes[r].color == card for r in plan) if card != LOCOMOTIVE else 0
         held = 0 if card is None else hand_dict(game.state.hands[seat])[card]
+        data.setdefault("plan", tuple(game.board.ref(routes[r]) for r in plan[:PLAN_SHOWN]))
         if why is None:
             if card is None:
                 why = "draw blind"

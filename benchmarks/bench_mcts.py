@@ -12,7 +12,7 @@ wall-clock and the process's CPU time (on a shared machine the CPU time is what 
 on an idle core). One line per game as it ends (with the tally so far), and with ``--jsonl
 FILE`` one JSON line per game appended to FILE, so that a run stopped early still counts every
 finished game: ``--summary FILE`` prints the summary of such a file (every run in it with the
-same options).
+same options), counting only the deals played from both seats.
 
 ``--bot coach`` plays the coach instead (:class:`ttr.agents.CoachAgent`, the play table's Hint:
 a player who always follows the Hint), ``--bot coach:N`` with a search of N simulated moves;
@@ -160,7 +160,13 @@ def main() -> None:
     if args.summary:
         with open(args.summary, encoding="utf-8") as lines:
             games = [json.loads(line) for line in lines if line.strip()]
-        print(summary(games, args.opponent))
+        seats: dict[int, set[int]] = {}
+        for game in games:
+            seats.setdefault(game["deal"], set()).add(game["seat"])
+        whole = [g for g in games if len(seats[g["deal"]]) == 2]  # whole deals only
+        if len(whole) < len(games):
+            print(f"{len(games) - len(whole)} game(s) of deals played from one seat only left out")
+        print(summary(whole, args.opponent))
         return
     options: dict = {}
     if args.rollout_turns is not None:

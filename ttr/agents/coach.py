@@ -84,6 +84,8 @@ them in words through their own translatable templates)."""
 END_NEAR = 8
 """A rival with at most this many trains can end the game within a few turns: advice then says
 ``end_near`` (why now)."""
+CONTESTED = 3
+"""The open routes on the rivals' likeliest paths that advice calls contested."""
 PLAN_SHOWN = 3
 """The planned routes a draw's advice names."""
 TICKET_MARGIN = 0.8
@@ -119,7 +121,9 @@ class Advice:
       expected to bring.
     - ``trains``: the seat's trains left; ``final_round``: whether the final round is on (E1);
       ``turns_left``: the turns left in it (None before it); ``end_near``: a rival (or the seat)
-      has at most :data:`END_NEAR` trains.
+      has at most :data:`END_NEAR` trains; ``contested``: the route claimed lies on the cheapest
+      path of a ticket a rival likely holds (judged from the routes they claimed: claim it before
+      they do).
     - ``needed``: for a draw, how many planned routes need that colour; ``held``: how many
       cards of it the hand holds; ``plan``: the next routes of the plan the cards are for
       (refs, the routes serving the most ticket points first, at most :data:`PLAN_SHOWN`).
@@ -147,6 +151,7 @@ class Advice:
     final_round: bool = False
     turns_left: int | None = None
     end_near: bool = False
+    contested: bool = False
     needed: int = 0
     held: int = 0
     plan: tuple[str, ...] = ()
@@ -323,7 +328,13 @@ class _Coach:
                 continue
             if best is None or ticket.points > best[0].points:
                 best = (ticket, [r for r in path[1] if owner[r] is None])
-        data: dict[str, Any] = {"route": board.ref(route), "points": points, "search": search}
+        rivals = blocking(game, _no_weights(game), CONTESTED)
+        data: dict[str, Any] = {
+            "route": board.ref(route),
+            "points": points,
+            "search": search,
+            "contested": action.route in rivals,
+        }
         if best is not None:
             ticket, missing = best
             missing.sort(key=lambda r: r != action.route)
@@ -338,8 +349,7 @@ class _Coach:
                 completes=(board.ticket_ref(ticket),) if why == "completes" else (),
                 **data,
             )
-        rivals = blocking(game, _no_weights(game), 3)
-        return self._say(action, "block" if action.route in rivals else "points", **data)
+        return self._say(action, "block" if data["contested"] else "points", **data)
 
     def _draw(self, action: Action, why: str | None = None, **data: Any) -> Advice:
         game, seat = self.game, self.seat

@@ -251,8 +251,9 @@ class _Coach:
         if phase == TUNNEL:
             action = actions[0]  # the fewest locomotives, if it can be paid at all (C7-C8)
             return self._say(action, "pay" if isinstance(action, PayTunnel) else "decline")
-        if phase == SECOND_CARD:
-            return self._draw(GreedyAgent(0).choose(game))
+        if phase == SECOND_CARD:  # in the final round, the second card of a last turn
+            last = "last turn, nothing to add" if game.final_turns_left is not None else None
+            return self._draw(GreedyAgent(0).choose(game), why=last)
         if phase == TURN and game.final_turns_left is not None:
             options = last_turn_options(game, self.seat)
             action, option = last_turn_move(game, options)

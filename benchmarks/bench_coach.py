@@ -6,8 +6,10 @@ greedy move's gain in final score with the best one (:func:`ttr.agents.endgame.l
 which the coach plays: a tunnel counted at its odds of being paid) and prints, per board, how
 many last turns there were, how often the greedy move was not the best, and the points lost
 per game (mean, and the share of games decided the other way had the loser played the last turn
-exactly). The coach's whole games against the greedy bot are
-``benchmarks/bench_mcts.py --bot coach`` (see ``docs/coach.md``). Nothing runs on import.
+exactly). ``--search`` judges the search bot's last turns instead, as it played them before it
+worked them out exactly (``endgame`` off), in the same games. The coach's whole games against
+the greedy bot are ``benchmarks/bench_mcts.py --bot coach`` (see ``docs/coach.md``). Nothing
+runs on import.
 """
 
 from __future__ import annotations
@@ -16,8 +18,9 @@ import argparse
 import statistics
 
 from ttr.actions import Action, BuildStation, Claim
-from ttr.agents import make_agent
+from ttr.agents import MCTSAgent, make_agent
 from ttr.agents.endgame import LastTurnOption, last_turn_options
+from ttr.agents.mcts import PAIRED
 from ttr.game import TURN, Game
 
 
@@ -35,9 +38,10 @@ def _gain(options: list[LastTurnOption], action: Action) -> float:
     return 0.0
 
 
-def last_turns(rules: str, seed: int) -> dict[str, float]:
-    """One greedy-vs-greedy game: its last turns, those where the greedy move was not the
-    best, the points lost, and whether the loser would have won with its best last turn."""
+def last_turns(rules: str, seed: int, search: bool = False) -> dict[str, float]:
+    """One greedy-vs-greedy game: its last turns, those where the greedy move (with ``search``:
+    the search bot's move without ``endgame``, as it was before) was not the best, the points
+    lost, and whether the loser would have won with its best last turn."""
     game = Game(rules, 2, seed=seed, record=False)
     bots = [make_agent("greedy", seed * 31 + seat) for seat in range(2)]
     turns = worse = 0
@@ -48,7 +52,11 @@ def last_turns(rules: str, seed: int) -> dict[str, float]:
         if game.phase == TURN and game.final_turns_left is not None:
             options = last_turn_options(game)
             best = options[0].gain if options else 0.0
-            got = _gain(options, action)
+            move = action
+            if search:
+                bot = MCTSAgent(seed * 31 + seat, **{**PAIRED, "endgame": False})
+                move = bot.choose(game)
+            got = _gain(options, move)
             turns += 1
             if best > got + 1e-9:
                 worse += 1
@@ -64,14 +72,20 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--seed", type=int, default=33500)
+    parser.add_argument(
+        "--search",
+        action="store_true",
+        help="judge the search bot's last turns without endgame (as before) instead of greedy's",
+    )
     args = parser.parse_args()
+    who = "the search bot's (endgame off)" if args.search else "the greedy"
     for rules in ("europe", "usa"):
-        games = [last_turns(rules, args.seed + i) for i in range(args.games)]
+        games = [last_turns(rules, args.seed + i, args.search) for i in range(args.games)]
         turns = sum(g["turns"] for g in games)
         worse = sum(g["worse"] for g in games)
         print(
             f"{rules}: {args.games} greedy-vs-greedy games (--seed {args.seed}), {turns:g} last "
-            f"turns; the greedy move was not the best in {worse:g} "
+            f"turns; {who} move was not the best in {worse:g} "
             f"({100 * worse / max(1, turns):.0f}%), losing "
             f"{statistics.fmean(g['lost'] for g in games):.2f} points a game (max "
             f"{max(g['lost'] for g in games):.1f}); the loser's best last turn would have won "

@@ -179,6 +179,26 @@ def cards_outside(unseen, sample):
     return [card for card, n in rest.items() for _ in range(max(0, n))]
 
 
+def test_E1_the_learners_last_turn_claims_berlin_warszawa_for_7_points():
+    # the learner's report: last turn of the final round, 4 pink cards, 6 trains, Berlin-
+    # Warszawa (pink, 4) open; the old hint said "draw deck", 7 points thrown away
+    mine = [86, 35, 81, 7, 8, 12, 22, 1]  # 39 trains of single routes far from both cities
+    theirs = [30, 32, 33, 42, 52, 60, 61, 71, 72, 73, 5]  # 43: they triggered the end
+    game = Game.staged(
+        "europe",
+        2,
+        seed=1,
+        hands={0: {"pink": 4}},
+        routes={0: mine, 1: theirs},
+        tickets={0: [1], 1: [2]},
+        turn=0,
+    )
+    assert game.trains == [6, 2] and game.final_turns_left == 2
+    advice = advise(game, 0)
+    assert advice.move == "claim Berlin-Warszawa (pink) pink pink pink pink"
+    assert (advice.why, advice.points, advice.final_round) == ("last turn", 7.0, True)
+
+
 # ---------------------------------------------------------------------------------------------
 # The Hint is the bot's move, from the observation alone, the same for a seed
 

@@ -1,4 +1,4 @@
-"""The search bot against the greedy bot: win rate (95% CI) and thinking time per move.
+"""The search bot (or the coach) against the greedy bot: win rate (95% CI) and time per move.
 
 Run ``python benchmarks/bench_mcts.py --map europe --games 150 --seed 2000 --jsonl eu.jsonl``
 (the README's figures: the ladder's search bot, :data:`ttr.agents.mcts.PAIRED`);
@@ -12,7 +12,11 @@ wall-clock and the process's CPU time (on a shared machine the CPU time is what 
 on an idle core). One line per game as it ends (with the tally so far), and with ``--jsonl
 FILE`` one JSON line per game appended to FILE, so that a run stopped early still counts every
 finished game: ``--summary FILE`` prints the summary of such a file (every run in it with the
-same options).
+same options), counting only the deals played from both seats.
+
+``--bot coach`` plays the coach instead (:class:`ttr.agents.CoachAgent`, the play table's Hint:
+a player who always follows the Hint), ``--bot coach:N`` with a search of N simulated moves;
+``--option`` then sets nothing. The first line names the machine (``lscpu``'s model name).
 """
 
 from __future__ import annotations
@@ -28,18 +32,25 @@ import subprocess
 import time
 from typing import Any
 
-from ttr.agents import MCTSAgent, make_agent
+from ttr.agents import Agent, MCTSAgent, make_agent
 from ttr.agents.mcts import PAIRED
 from ttr.game import Game
 from ttr.tools.simulation import proportion_ci
 
 
-def duel(rules: str, seed: int, seat: int, options: dict, opponent: str) -> dict[str, Any]:
-    """One game: the search bot's result (1, 0.5 or 0), its score lead, and the CPU and wall
-    seconds and simulated moves of each of its decisions."""
+def duel(
+    rules: str, seed: int, seat: int, options: dict, opponent: str, bot: str = "mcts"
+) -> dict[str, Any]:
+    """One game: the bot's result (1, 0.5 or 0), its score lead, and the CPU and wall seconds
+    and simulated moves of each of its decisions (``bot``: ``"mcts"``, the search bot with
+    ``options``, or any other name :func:`ttr.agents.make_agent` knows, such as ``"coach"``)."""
     game = Game(rules, 2, seed=seed, record=False)
     bots = [make_agent(opponent, seed * 31 + s) for s in range(2)]
-    bots[seat] = search = MCTSAgent(seed * 31 + seat, **{**PAIRED, **options})
+    if bot == "mcts":
+        search: Agent = MCTSAgent(seed * 31 + seat, **{**PAIRED, **options})
+    else:
+        search = make_agent(bot, seed * 31 + seat)
+    bots[seat] = search
     cpu, wall, steps = [], [], []
     while not game.is_over:
         player = game.current_player
@@ -66,12 +77,13 @@ def duel(rules: str, seed: int, seat: int, options: dict, opponent: str) -> dict
         "cpu": cpu,
         "wall": wall,
         "steps": steps,
+        "bot": bot,
     }
 
 
-def _play(job: tuple[int, str, int, dict, str]) -> tuple[int, dict[str, Any]]:
-    index, rules, seed, options, opponent = job
-    return index, duel(rules, seed + index // 2, index % 2, options, opponent)
+def _play(job: tuple[int, str, int, dict, str, str]) -> tuple[int, dict[str, Any]]:
+    index, rules, seed, options, opponent, bot = job
+    return index, duel(rules, seed + index // 2, index % 2, options, opponent, bot)
 
 
 def summary(games: list[dict[str, Any]], opponent: str = "greedy") -> str:
@@ -87,8 +99,9 @@ def summary(games: list[dict[str, Any]], opponent: str = "greedy") -> str:
     wall = [w for g in games for w in g["wall"]]
     steps = [s for g in games for s in g["steps"]]
     deals = len({g["deal"] for g in games})
+    bot = {"mcts": "search bot"}.get(games[0].get("bot", "mcts"), games[0].get("bot"))
     return (
-        f"{games[0]['map']}: search bot won {wins:g} of {len(games)} games ({deals} deals) "
+        f"{games[0]['map']}: {bot} won {wins:g} of {len(games)} games ({deals} deals) "
         f"against {opponent}: {100 * p:.1f}% (95% CI {100 * low:.1f}-{100 * high:.1f}%); "
         f"{', '.join(by_seat)}; mean lead {statistics.fmean(g['lead'] for g in games):+.1f}\n"
         f"{len(cpu)} decisions: CPU s median {statistics.median(cpu):.3f}, mean "
@@ -97,6 +110,20 @@ def summary(games: list[dict[str, Any]], opponent: str = "greedy") -> str:
         f"{statistics.median(wall):.3f}, max {max(wall):.3f}; simulated moves median "
         f"{statistics.median(steps):g}, max {max(steps)}"
     )
+
+
+def machine() -> str:
+    """The processor's model name (``lscpu``), its cores and the Python version."""
+    model = platform.processor() or platform.machine()
+    try:
+        lines = subprocess.run(["lscpu"], capture_output=True, text=True, check=True).stdout
+        model = next(
+            (line.split(":", 1)[1].strip() for line in lines.splitlines() if "Model name" in line),
+            model,
+        )
+    except (OSError, subprocess.CalledProcessError):
+        pass
+    return f"{model}, {os.cpu_count()} cores, Python {platform.python_version()}"
 
 
 def _commit() -> str:
@@ -114,6 +141,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--seed", type=int, default=300)
     parser.add_argument("--opponent", default="greedy")
+    parser.add_argument("--bot", default="mcts", help="mcts (the default), or coach, coach:N")
     parser.add_argument("--iterations", type=int, default=None)
     parser.add_argument("--steps", type=int, default=None)
     parser.add_argument("--rollout", default=None)
@@ -132,7 +160,13 @@ def main() -> None:
     if args.summary:
         with open(args.summary, encoding="utf-8") as lines:
             games = [json.loads(line) for line in lines if line.strip()]
-        print(summary(games, args.opponent))
+        seats: dict[int, set[int]] = {}
+        for game in games:
+            seats.setdefault(game["deal"], set()).add(game["seat"])
+        whole = [g for g in games if len(seats[g["deal"]]) == 2]  # whole deals only
+        if len(whole) < len(games):
+            print(f"{len(games) - len(whole)} game(s) of deals played from one seat only left out")
+        print(summary(whole, args.opponent))
         return
     options: dict = {}
     if args.rollout_turns is not None:
@@ -144,9 +178,9 @@ def main() -> None:
     for item in args.option:
         name, _, value = item.partition("=")
         options[name] = ast.literal_eval(value)
-    machine = f"{platform.processor() or platform.machine()}, {os.cpu_count()} cores"
-    print(f"{machine}; commit {_commit()}; search {dict(PAIRED, **options)}", flush=True)
-    jobs = [(i, args.map, args.seed, options, args.opponent) for i in range(args.games)]
+    settings = dict(PAIRED, **options) if args.bot == "mcts" else args.bot
+    print(f"{machine()}; commit {_commit()}; bot {settings}", flush=True)
+    jobs = [(i, args.map, args.seed, options, args.opponent, args.bot) for i in range(args.games)]
     games: list[dict[str, Any]] = []
     with multiprocessing.Pool(args.jobs) as pool:
         for index, game in pool.imap_unordered(_play, jobs):

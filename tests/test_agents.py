@@ -17,6 +17,7 @@ from ttr.actions import Claim
 from ttr.agents import AGENTS, SEARCH_AGENTS, MCTSAgent, make_agent
 from ttr.agents.base import cheapest_claims
 from ttr.agents.determinise import determinise, ticket_weights, unseen_cards
+from ttr.agents.endgame import last_turn_move, last_turn_options, quick_last_turn
 from ttr.agents.greedy import Paths, _dijkstra
 from ttr.agents.mcts import _student, blocking, candidates
 from ttr.game import OPENING, TURN
@@ -71,7 +72,9 @@ def test_make_agent_knows_every_bot_its_aliases_and_search_budgets():
     assert (search.search, search.rollout_turns) == ("halving", None)
     assert search.steps == make_agent("mcts").steps == 6000  # the budget that bounds a move
     assert (search.infer, search.samples, search.block) == (6.0, 16, 1)
-    for bad in ("bogus", "mcts:0", "mcts:lots", "greedy:5"):
+    assert search.endgame and not MCTSAgent().endgame  # the ladder's bot plays its end exactly
+    assert type(make_agent("coach")).__name__ == "CoachAgent" and make_agent("coach:9").steps == 9
+    for bad in ("bogus", "mcts:0", "mcts:lots", "greedy:5", "coach:0", "coach:x"):
         with pytest.raises(ValueError, match="agent"):
             make_agent(bad)
     with pytest.raises(ValueError, match="budget"):
@@ -458,3 +461,44 @@ def test_a_search_reads_every_route_whose_owner_could_change_its_path():
         for route in rng.sample(unread, min(8, len(unread))):
             owner[route] = rng.choice([None, 0, 1])
         assert _dijkstra(board, owner, True, player, a, b, borrow)[0] == path
+
+
+@pytest.mark.parametrize("rules", ["usa", "europe"])
+def test_E1_search_bot_with_endgame_plays_its_last_turn_exactly(rules):
+    # in the final round the search is not needed: the move adding most to the final score
+    found = 0
+    for seed in range(3):
+        game = Game(rules, 2, seed=seed, record=False)
+        bots = [make_agent("greedy", 0), make_agent("greedy", 1)]
+        while not game.is_over:
+            if game.final_turns_left is not None and game.phase == TURN:
+                choice = tiny_search(seed, search="halving", endgame=True).explain(game)
+                assert choice.action == last_turn_move(game)[0]
+                assert choice.reason["kind"] == "last turn"
+                found += 1
+            game.play(bots[game.current_player].choose(game))
+    assert found >= 6
+
+
+@pytest.mark.parametrize("rules", ["usa", "europe"])
+def test_E1_the_rollouts_last_turn_is_within_the_longest_bonus_of_the_exact_one(rules):
+    # the rollouts' quick rule leaves out the longest-route bonus (and stations): the claim it
+    # picks adds, by the engine's scoring, at most that bonus less than the best claim
+    checked = 0
+    for seed in range(4):
+        game = Game(rules, 2, seed=seed, record=False)
+        bots = [make_agent("greedy", 0), make_agent("greedy", 1)]
+        while not game.is_over:
+            if game.final_turns_left is not None and game.phase == TURN:
+                options = last_turn_options(game)
+                plain = [o for o in options if o.chance == 1.0 and isinstance(o.action, Claim)]
+                quick = quick_last_turn(game)
+                gain = {o.action.route: o.points for o in plain}
+                if plain and isinstance(quick, Claim) and quick.route in gain:
+                    best = max(gain.values())
+                    assert gain[quick.route] >= best - game.rules.longest_bonus
+                    checked += 1
+                elif not options:
+                    assert not isinstance(quick, Claim)
+            game.play(bots[game.current_player].choose(game))
+    assert checked >= 4

@@ -13,6 +13,9 @@ looks only at what its player may know (its hand and tickets, and the public tab
   candidate moves out in the same sampled deals of what it cannot see and keeps the greedy move
   unless another does clearly better (``MCTSAgent()`` itself defaults to information-set
   Monte-Carlo tree search, ``search="tree"``; see :mod:`ttr.agents.mcts`).
+- :class:`CoachAgent` (``coach``) is the play table's Hint as a bot: the search bot's move,
+  with the last turn worked out exactly and tickets weighed against the trains and turns left;
+  :func:`ttr.agents.coach.advise` gives its move with the reasons as data (an ``Advice``).
 
 ``agent.explain(game)`` returns the move as a :class:`Choice` with its reason as data.
 """
@@ -22,6 +25,7 @@ from __future__ import annotations
 import random
 
 from ttr.agents.base import Agent, Choice
+from ttr.agents.coach import CoachAgent, advise
 from ttr.agents.greedy import GreedyAgent
 from ttr.agents.longroute import LongRouteAgent
 from ttr.agents.mcts import PAIRED, MCTSAgent
@@ -37,6 +41,9 @@ AGENTS: dict[str, type[Agent]] = {
 SEARCH_AGENTS: dict[str, type[MCTSAgent]] = {MCTSAgent.name: MCTSAgent}
 """The bots that search, by name: a move takes up to about 0.9 CPU seconds (``mcts:N``: at most N
 iterations)."""
+COACHES: dict[str, type[CoachAgent]] = {CoachAgent.name: CoachAgent}
+"""The coach by name (``coach``, or ``coach:N`` for a search of N simulated moves): the search
+bot's budget a move, the play table's Hint."""
 ALIASES = {"longroute": "long"}
 
 
@@ -61,7 +68,7 @@ def parse_agent_name(name: object) -> tuple[str, int | None]:
     key = ALIASES.get(key, key)
     if key in AGENTS and not colon:
         return key, None
-    if key in SEARCH_AGENTS:
+    if key in SEARCH_AGENTS or key in COACHES:
         if not colon:
             return key, None
         digits = budget.strip()
@@ -72,16 +79,19 @@ def parse_agent_name(name: object) -> tuple[str, int | None]:
             name=preview(name),
             most=MAX_ITERATIONS,
         )
-    known = ", ".join([*AGENTS, *ALIASES, *SEARCH_AGENTS, "mcts:N"])
+    known = ", ".join([*AGENTS, *ALIASES, *SEARCH_AGENTS, "mcts:N", *COACHES, "coach:N"])
     raise TTRError(N_("unknown agent {name} (known: {known})"), name=preview(name), known=known)
 
 
 def make_agent(name: str, seed: int | random.Random | None = 0) -> Agent:
     """An agent by name: ``random``, ``greedy``, ``long`` (or ``longroute``), ``mcts`` or
     ``mcts:N`` (a search of at most N iterations a move, within the same budget of simulated
-    moves): the search bot is the paired search (:data:`ttr.agents.mcts.PAIRED`). Names are
+    moves): the search bot is the paired search (:data:`ttr.agents.mcts.PAIRED`); ``coach`` or
+    ``coach:N`` (a search of N simulated moves a decision), the play table's Hint. Names are
     read by :func:`parse_agent_name`."""
     key, iterations = parse_agent_name(name)
+    if key in COACHES:
+        return COACHES[key](seed) if iterations is None else COACHES[key](seed, steps=iterations)
     if key in SEARCH_AGENTS:
         settings = PAIRED if iterations is None else {**PAIRED, "iterations": iterations}
         return SEARCH_AGENTS[key](seed, **settings)
@@ -99,8 +109,11 @@ def play_game(game: Game, agents: list[Agent], max_actions: int = 20_000) -> Gam
 
 __all__ = [
     "AGENTS",
+    "COACHES",
+    "CoachAgent",
     "SEARCH_AGENTS",
     "Agent",
+    "advise",
     "Choice",
     "GreedyAgent",
     "LongRouteAgent",

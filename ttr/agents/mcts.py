@@ -75,6 +75,7 @@ from ttr.agents.base import (
     check_seat,
 )
 from ttr.agents.determinise import Weights, determinise, ticket_weights
+from ttr.agents.endgame import last_turn_move, quick_last_turn
 from ttr.agents.greedy import GreedyAgent, Paths
 from ttr.errors import TTRError, preview
 from ttr.game import OPENING, SECOND_CARD, TICKETS, TUNNEL, TURN, Game
@@ -91,6 +92,7 @@ PAIRED: dict[str, Any] = {
     "infer": 6.0,
     "samples": 16,
     "block": 1,
+    "endgame": True,
 }
 """The search bot of the ladder and the README's figures (``make_agent("mcts")``): the paired
 search with a budget of 6,000 simulated moves a decision (each iteration plays a move in one
@@ -102,7 +104,9 @@ raised from 5,500 in proportion to the cheaper simulated move of commit 9ef537e)
 tickets are inferred from their claims (``infer`` = 6, one of 16 ticket deals drawn by
 weight, see :func:`ttr.agents.determinise.ticket_weights`), and the claim that most blocks
 their likeliest paths is a candidate (``block`` = 1). It overrules the greedy move only by a
-gain of ``z`` = 2 standard errors, taken from Student's t for the deals played."""
+gain of ``z`` = 2 standard errors, taken from Student's t for the deals played. Its last
+turn is worked out exactly, and nearly so in the sampled games (``endgame``, see
+:mod:`ttr.agents.endgame`: the move adding most to its final score)."""
 SEARCHES = ("halving", "tree")
 ROLLOUTS = ("greedy", "random")
 FOLLOW_UPS = (SECOND_CARD, TUNNEL)
@@ -142,7 +146,12 @@ class MCTSAgent(Agent):
     the sampled deals favour the others' tickets that explain their claims: each of ``samples``
     ticket deals weighs ``exp(infer * progress)`` for each of their tickets (see
     :func:`ttr.agents.determinise.ticket_weights`); with it, ``block`` claims on the others'
-    likeliest paths join the candidates after the greedy bot's plan.
+    likeliest paths join the candidates after the greedy bot's plan. With ``endgame``, its last
+    turn (the final round, E1) is not searched but worked out exactly
+    (:func:`ttr.agents.endgame.last_turn_move`), and the searching seat's last turn in every
+    rollout nearly so (:func:`ttr.agents.endgame.quick_last_turn`: route and ticket points,
+    without the longest-route bonus and stations): the rollouts then play its end as it will
+    be played.
     """
 
     name = "mcts"
@@ -168,6 +177,7 @@ class MCTSAgent(Agent):
         infer: float = 0.0,
         samples: int = 8,
         block: int = 0,
+        endgame: bool = False,
     ):
         super().__init__(seed)
         if iterations is None and steps is None and seconds is None:
@@ -213,6 +223,7 @@ class MCTSAgent(Agent):
         self.infer = infer
         self.samples = samples
         self.block = block
+        self.endgame = endgame
         self.greedy = GreedyAgent(self.rng)
 
     def __repr__(self) -> str:
@@ -241,6 +252,14 @@ class MCTSAgent(Agent):
             return Choice(
                 choice.action, {"kind": "follow-up", "greedy": choice.reason}, choice.text
             )
+        if self.endgame and game.phase == TURN and game.final_turns_left is not None:
+            action, option = last_turn_move(game)
+            gain = 0.0 if option is None else round(option.gain, 2)
+            return Choice(
+                action,
+                {"kind": "last turn", "gain": gain},
+                f"{game.notation(action)}: the last turn, worked out exactly (+{gain:g}).",
+            )
         first = self.greedy.choose(game)
         moves = candidates(game, first)
         if len(moves) == 1:
@@ -264,13 +283,33 @@ class MCTSAgent(Agent):
     ) -> Choice:
         seat = game.current_player
         greedy_key, greedy = root_options[0]
+        most = self.iterations  # the most iterations the budget could give (a rollout >= 1 move)
+        if self.steps is not None:
+            most = min(most or self.steps, self.steps)
+        if most is not None and most < 2 * self.deals:  # no budget for a second candidate
+            move = game.notation(greedy)
+            option = {"move": move, "visits": 0, "value": 0.5, "gain": 0.0}
+            return Choice(
+                greedy,
+                {
+                    **dict.fromkeys(("iterations", "steps"), 0),
+                    "kind": "search",
+                    "seconds": 0.0,
+                    "options": [option],
+                    "greedy": move,
+                    "overruled": False,
+                    "gain": 0.0,
+                    "error": math.inf,
+                },
+                f"{move}: the greedy move, the only one searched (0 searches).",
+            )
         start = time.perf_counter()
         # the greedy move in the first deal measures the rollouts here: a budget of steps
         # is a budget of that many iterations
         first_deal = determinise(game, seat, self.rng, weights, self.samples)
         probe = first_deal.copy()
         probe.play(greedy)
-        length = 1 + self._playout(probe)
+        length = 1 + self._playout(probe, seat)
         probe_value = self._values(probe, seat)[seat]
         budget = self.iterations
         if self.steps is not None:
@@ -310,7 +349,7 @@ class MCTSAgent(Agent):
                     else:
                         world = deal.copy()
                         world.play(moves[k])
-                        played = 1 + self._playout(world)
+                        played = 1 + self._playout(world, seat)
                         value = self._values(world, seat)[seat]
                     spent += played
                     values[k].append(value)
@@ -490,7 +529,7 @@ class MCTSAgent(Agent):
             mover_move, node = self._select(node, allowed)
             world.play(mover_move)
             path.append(node)
-        played = len(path) - 1 + self._playout(world)
+        played = len(path) - 1 + self._playout(world, seat)
         values = self._values(world, seat)
         for visited in path:
             visited.visits += 1
@@ -510,13 +549,21 @@ class MCTSAgent(Agent):
                 best, best_score = (k, move), score
         return best[1], node.children[best[0]]
 
-    def _playout(self, world: Game) -> int:
-        """Play the rollout in ``world``; return the number of moves played."""
+    def _playout(self, world: Game, seat: int | None = None) -> int:
+        """Play the rollout in ``world``; return the number of moves played. With ``endgame``,
+        ``seat`` (the searching one) plays its last turn exactly (:mod:`ttr.agents.endgame`)."""
         end = None if self.rollout_turns is None else world.turn + self.rollout_turns
         rng = self.rng
         played = 0
+        exact = seat if self.endgame else None
         while not world.is_over and (end is None or world.turn < end):
-            if self.rollout == "greedy":
+            if (
+                world.current_player == exact
+                and world.final_turns_left is not None
+                and world.phase == TURN
+            ):
+                world.play(quick_last_turn(world))
+            elif self.rollout == "greedy":
                 world.play(self.greedy.choose(world))
             else:
                 actions = world.legal_actions()

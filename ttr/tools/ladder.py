@@ -619,7 +619,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--agents",
         default=None,
         help="the built-in bots, comma-separated: random, greedy, long (longroute), mcts, "
-        "mcts:N (default: random,greedy,long,mcts; none with --bots unless named)",
+        "mcts:N, coach, coach:N (default: random,greedy,long,mcts; none with --bots unless named)",
     )
     parser.add_argument(
         "--bots", metavar="DIR", help="also every student's bot in DIR (its *.py files)"

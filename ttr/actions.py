@@ -24,6 +24,7 @@ a ticket draw is ``tickets`` then ``keep``. Each action has a one-line text nota
 from __future__ import annotations
 
 import functools
+import itertools
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -44,6 +45,7 @@ __all__ = [
     "NotationError",
     "Pass",
     "PayTunnel",
+    "keep_choices",
 ]
 
 MAX_KEEP = 16
@@ -230,3 +232,14 @@ def format_cards(color: str | None, colored: int, locomotives: int) -> str:
     """``("red", 2, 1)`` -> ``"red red loco"``: the cards of a payment, one word per card."""
     words = [color] * colored if color else []
     return " ".join([*words, *[LOCOMOTIVE] * locomotives])
+
+
+@functools.cache
+def keep_choices(offered: int, keep_min: int, keep_max: int) -> tuple[KeepTickets, ...]:
+    """Every way to keep between ``keep_min`` and ``keep_max`` of ``offered`` tickets, in order
+    (the legal actions of a ticket offer, K2/S6)."""
+    return tuple(
+        KeepTickets(kept)
+        for size in range(keep_min, min(keep_max, offered) + 1)
+        for kept in itertools.combinations(range(offered), size)
+    )

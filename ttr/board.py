@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from ttr.colors import CARD_COLORS, GRAY, ROUTE_COLORS
+from ttr.display import picture
 from ttr.errors import DataError, UnknownMap, UnknownReference, preview
 from ttr.i18n import N_
 
@@ -152,16 +153,12 @@ class Board:
         return f"load_board({self.name!r})"
 
     def _repr_svg_(self) -> str:
-        """Draw the board in a notebook (the engine itself never imports drawing code)."""
-        from ttr.views.svg import board_svg
-
-        return board_svg(self)
+        """Draw the board in a notebook (drawn by the view :mod:`ttr.display` names)."""
+        return str(picture("board", self))
 
     def _repr_html_(self) -> str:
         """The same picture as an ``<img>`` (shown in notebooks that are not trusted yet)."""
-        from ttr.views.svg import board_svg
-
-        return board_svg(self)._repr_html_()
+        return str(picture("board", self)._repr_html_())
 
     @property
     def tickets(self) -> tuple[Ticket, ...]:

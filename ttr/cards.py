@@ -9,7 +9,7 @@ for a tunnel (C7, C9). They tell what happened through the events log, when ther
 from __future__ import annotations
 
 from ttr.colors import CARD_COLORS, CARDS_PER_COLOR, LOCOMOTIVE, LOCOMOTIVES_IN_DECK
-from ttr.events import Log
+from ttr.events import Kind, Log
 from ttr.state import Setup, State, bump, shuffled
 
 
@@ -47,7 +47,7 @@ def reshuffle(state: State, log: Log | None, player: int | None, rule: str = "D7
     state.deck, state.top, state.discard = tuple(deck), len(deck), ()
     bump(state, "reshuffles")
     if log:
-        log.add("reshuffle", player, size=len(deck), rule=rule)
+        log.add(Kind.RESHUFFLE, player, size=len(deck), rule=rule)
 
 
 def take(setup: Setup, state: State, slot: int, log: Log | None, player: int) -> str:
@@ -65,9 +65,9 @@ def take(setup: Setup, state: State, slot: int, log: Log | None, player: int) ->
     state.market = tuple(market)
     if log:
         if new is None:
-            log.add("slot_empty", player, slot=slot)
+            log.add(Kind.SLOT_EMPTY, player, slot=slot)
         else:
-            log.add("turned_up", player, slot=slot, card=new)
+            log.add(Kind.TURNED_UP, player, slot=slot, card=new)
     if new == LOCOMOTIVE or state.loop_guard:  # otherwise fewer than 3 locomotives show
         check_locomotives(setup, state, log, player)
     return card
@@ -85,7 +85,7 @@ def refill(state: State, log: Log | None, player: int | None) -> bool:
                 filled[slot] = new
     state.market = tuple(market)
     if filled and log:
-        log.add("refilled", player, cards=filled)
+        log.add(Kind.REFILLED, player, cards=filled)
     return bool(filled)
 
 
@@ -128,7 +128,7 @@ def _guard(state: State, log: Log | None, player: int | None, told: bool, **data
     if told:
         bump(state, "loop_guard_stops")
         if log:
-            log.add("loop_guard", player, **data)
+            log.add(Kind.LOOP_GUARD, player, **data)
     state.loop_guard = True
 
 
@@ -143,7 +143,7 @@ def redeal(state: State, log: Log | None, player: int | None, rule: str = "D6") 
     if log:
         discarded = [card for card in old if card is not None]
         log.add(
-            "market_reset",
+            Kind.MARKET_RESET,
             player,
             discarded=discarded,
             market=list(new),

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from itertools import compress, filterfalse
-from typing import Any, Final
+from typing import Any, Final, overload
 
 from ttr.actions import (
     DECLINE,
@@ -24,14 +24,24 @@ from ttr.actions import (
     Claim,
     DrawCard,
     PayTunnel,
+    keep_choices,
 )
 from ttr.cards import can_draw
-from ttr.colors import CARD_COLORS, CARD_KINDS, COLOR_SET, GRAY, KIND_INDEX, LOCO, LOCOMOTIVE, Hand
+from ttr.colors import (
+    CARD_COLORS,
+    CARD_KINDS,
+    COLOR_SET,
+    EMPTY_HAND,
+    GRAY,
+    KIND_INDEX,
+    LOCO,
+    LOCOMOTIVE,
+    Hand,
+)
 from ttr.memo import remember
 from ttr.open_routes import OpenLists, PayClass, payable_gray
 from ttr.payment import count_payments, tunnel_extra_options
 from ttr.state import OPENING, SECOND_CARD, TICKETS, TUNNEL, TURN, Setup, State
-from ttr.turn.tickets import keep_choices
 
 STATION: Final = -1  # the "minimum locomotives" of a station's payment class
 Family = tuple[tuple[Any, ...], PayClass, int]
@@ -76,8 +86,9 @@ def gray_payment_count(colors: tuple[int, ...], locomotives: int, cost: int, fer
     return number
 
 
-def legal_actions(setup: Setup, state: State) -> Sequence[Action]:
-    """Every legal action now, in a fixed order (T1, T3): the perft-style contract."""
+def legal_actions(setup: Setup, state: State) -> LegalActions:
+    """Every legal action now, in a fixed order (T1, T3): the perft-style contract. The same
+    lazy sequence in every phase (:class:`LegalActions`); only a turn's is built lazily."""
     phase = state.phase
     if phase == TURN:
         return turn_actions(setup, state)
@@ -85,23 +96,29 @@ def legal_actions(setup: Setup, state: State) -> Sequence[Action]:
         market = state.market
         drawable = can_draw(state)
         if drawable and None not in market and LOCOMOTIVE not in market:
-            return list(FULL_DRAWS[len(market)])
+            return listed(list(FULL_DRAWS[len(market)]))
         # the slots holding a coloured card (C loops: no bytecode a slot)
         actions: list[Action] = list(compress(DRAW_CARDS, map(COLOR_SET.__contains__, market)))
         if drawable:
             actions.append(DRAW_DECK)
-        return actions
+        return listed(actions)
     if phase in (OPENING, TICKETS):
         offer = state.offer
         assert offer is not None
-        return list(keep_choices(len(offer.tickets), offer.keep_min, offer.keep_max))
+        return listed(list(keep_choices(len(offer.tickets), offer.keep_min, offer.keep_max)))
     if phase == TUNNEL:
         tunnel = state.tunnel
         assert tunnel is not None
         hand = state.hands[state.current_player]
         options = tunnel_extra_options(hand, tunnel.color, tunnel.extra)
-        return [*(PayTunnel(k) for k in options), DECLINE]
-    return []
+        return listed([*(PayTunnel(k) for k in options), DECLINE])
+    return listed([])
+
+
+def listed(actions: list[Action]) -> LegalActions:
+    """The legal actions ``actions`` (outside a turn: a short list, made at once) as a
+    :class:`LegalActions`, so that every phase's list has the same type."""
+    return LegalActions(EMPTY_HAND, [(len(actions), tuple(actions), None)], len(actions), actions)
 
 
 def turn_actions(setup: Setup, state: State) -> LegalActions:
@@ -226,18 +243,25 @@ class LegalActions(Sequence[Action]):
 
     __slots__ = ("_hand", "_listed", "_parts", "_total")
 
-    def __init__(self, hand: Hand, parts: list[Part], total: int) -> None:
+    def __init__(
+        self, hand: Hand, parts: list[Part], total: int, listed: list[Action] | None = None
+    ) -> None:
         """``parts``: the sizes and the actions (or claim families) of the list, in order;
-        ``total``: their sizes' sum (the caller's running count: no loop here)."""
+        ``total``: their sizes' sum (the caller's running count: no loop here); ``listed``:
+        the whole list, when the caller has it already."""
         self._hand = hand  # what pays for the claims and stations listed
         self._parts = parts
         self._total = total
-        self._listed: list[Action] | None = None
+        self._listed = listed
 
     def __len__(self) -> int:
         return self._total
 
-    def __getitem__(self, index):
+    @overload
+    def __getitem__(self, index: int) -> Action: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[Action]: ...
+    def __getitem__(self, index: int | slice) -> Action | list[Action]:
         if isinstance(index, slice):
             return list(self)[index]
         if index < 0:

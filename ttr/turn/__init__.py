@@ -7,6 +7,7 @@ changes nothing); ``play_x(setup, state, action, log)`` applies a checked action
 ``draw``     drawing train cards (D1-D8)
 ``claim``    claiming routes, double routes, ferries (C1-C6)
 ``tunnel``   tunnels: reveal, pay or decline (C7-C9)
+``take``     taking a paid route: cards to the discard, trains, points (C3, C5)
 ``tickets``  the opening choice and drawing tickets (S4-S6, K1-K2, V1-V4)
 ``stations`` building stations (ST1-ST2)
 ``end``      the end of a turn, the final round, passing (D7, E1-E2, T2)

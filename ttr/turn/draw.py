@@ -8,7 +8,7 @@ from ttr.actions import DrawCard, check_fields
 from ttr.cards import draw, take
 from ttr.colors import KIND_INDEX, LOCOMOTIVE
 from ttr.errors import IllegalAction
-from ttr.events import Log
+from ttr.events import Kind, Log
 from ttr.state import SECOND_CARD, TURN, Setup, State, bump
 from ttr.turn.end import end_turn
 
@@ -51,11 +51,11 @@ def play_draw(setup: Setup, state: State, action: DrawCard, log: Log | None) -> 
         else:
             card = draw(state, log, player)
         if log:
-            log.add("draw", player, slot=None, card=card)
+            log.add(Kind.DRAW, player, slot=None, card=card)
     else:
         card = state.market[slot]
         if log:
-            log.add("draw", player, slot=slot, card=card)
+            log.add(Kind.DRAW, player, slot=slot, card=card)
         take(setup, state, slot, log, player)
     assert card is not None
     hands = list(state.hands)  # with_item(), inlined: the hot path
@@ -67,12 +67,12 @@ def play_draw(setup: Setup, state: State, action: DrawCard, log: Log | None) -> 
         end_turn(setup, state, player, log)
     elif card == LOCOMOTIVE and slot is not None:
         if log:
-            log.add("whole_draw", player)
+            log.add(Kind.WHOLE_DRAW, player)
         end_turn(setup, state, player, log)
     else:
         state.phase = SECOND_CARD
         if not (state.top or state.discard or any(c and c != LOCOMOTIVE for c in state.market)):
             if log:
-                log.add("short_draw", player)
+                log.add(Kind.SHORT_DRAW, player)
             bump(state, "short_draws")
             end_turn(setup, state, player, log)

@@ -5,13 +5,13 @@ from __future__ import annotations
 from ttr.actions import BuildStation
 from ttr.colors import GRAY
 from ttr.errors import IllegalAction, preview
-from ttr.events import Log
+from ttr.events import Kind, Log
 from ttr.narration import ORDINALS
 from ttr.open_routes import with_item
 from ttr.payment import payment_problem
 from ttr.state import Setup, State
-from ttr.turn.claim import pay
 from ttr.turn.end import end_turn
+from ttr.turn.take import pay
 
 
 def station_cost(setup: Setup, state: State, player: int) -> int:
@@ -69,7 +69,7 @@ def play_station(setup: Setup, state: State, action: BuildStation, log: Log | No
     state.stations_left = with_item(state.stations_left, player, left)
     if log:
         log.add(
-            "station",
+            Kind.STATION,
             player,
             city=action.city,
             nth=setup.rules.stations - left - 1,

@@ -17,8 +17,8 @@ a ticket draw is ``tickets`` then ``keep``. Each action has a one-line text nota
 ``pass``                            no legal action exists (T2)
 =================================  =========================================================
 
-:func:`field_problem` checks the types of an action's fields (an ``int`` is an ``int``, not a
-``bool`` or a ``float``), before any rule looks at it.
+:data:`FIELD_PROBLEMS` checks the types of an action's fields (an ``int`` is an ``int``, not a
+``bool`` or a ``float``), before any rule looks at it (:func:`ttr.turn.fields_first`, T1).
 """
 
 from __future__ import annotations
@@ -209,22 +209,6 @@ FIELD_PROBLEMS: dict[type, Callable[[Any], Message | None] | None] = {
     Pass: None,
 }
 """For each kind of action, what is wrong with the types of its fields (None: no fields)."""
-
-
-def field_problem(action: object) -> Message | None:
-    """What is wrong with the types of ``action``'s fields, or None (rule T1: not an action)."""
-    kind = type(action)
-    if kind not in FIELD_PROBLEMS:
-        return Message("{value} is not an action", value=preview(action))
-    problem = FIELD_PROBLEMS[kind]
-    return None if problem is None else problem(action)
-
-
-def check_fields(action: object) -> None:
-    """Raise :class:`IllegalAction` (T1) if ``action`` is not an action with well-typed fields."""
-    problem = field_problem(action)
-    if problem is not None:
-        raise IllegalAction("T1", problem)
 
 
 @functools.cache

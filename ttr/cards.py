@@ -55,12 +55,7 @@ def take(setup: Setup, state: State, slot: int, log: Log | None, player: int) ->
     market = list(state.market)
     card = market[slot]
     assert card is not None
-    top = state.top
-    if top:  # the top card (draw(), inlined: the hot path)
-        state.top = top = top - 1
-        new: str | None = state.deck[top]
-    else:
-        new = draw(state, log, player)
+    new = draw(state, log, player)
     market[slot] = new
     state.market = tuple(market)
     if log:

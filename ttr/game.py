@@ -56,7 +56,7 @@ from ttr.state import (
     make_setup,
     undo,
 )
-from ttr.turn import ALLOWED, checked, refusal
+from ttr.turn import checked
 from ttr.turn.deal import deal as deal_cards
 
 if TYPE_CHECKING:
@@ -293,8 +293,9 @@ class Game:
         return legal_actions(self.setup, state)
 
     def is_legal(self, action: Action) -> bool:
+        """Whether ``action`` may be played now (:meth:`play` would accept it)."""
         try:
-            self._check(action)
+            checked(self.setup, self.state, action)
         except IllegalAction:
             return False
         return True
@@ -308,10 +309,6 @@ class Game:
         ``"lock"`` or None."""
         return double_bar(self.board, self.state.owner, route.id, player, self.setup.double_lock)
 
-    def _check(self, action: object) -> Any:
-        """The effect of ``action`` if it is legal now; raises :class:`IllegalAction` if not."""
-        return checked(self.setup, self.state, action)
-
     # -----------------------------------------------------------------------------------------
     # Playing and taking back
 
@@ -321,18 +318,10 @@ class Game:
         Raises :class:`IllegalAction` naming the rule (``err.rule``), leaving the game exactly
         as it was: every field is checked before anything changes.
         """
-        state = self.state
-        try:  # checked(), inlined: the hot path
-            check, effect, recorder = ALLOWED[state.phase][type(action)]
-        except KeyError:
-            if not isinstance(action, str):
-                raise refusal(self.setup, state, action) from None
-            check = None
-        if check is None:  # notation: played outside the handler (no KeyError in tracebacks)
-            self.play(self.parse(action))  # type: ignore[arg-type]
-            return
-        setup = self.setup
-        check(setup, state, action)
+        if isinstance(action, str):
+            action = self.parse(action)
+        state, setup = self.state, self.setup
+        effect, recorder = checked(setup, state, action)
         events = self.events
         entry = recorder(state, action, len(events))
         stack = self._stack

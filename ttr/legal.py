@@ -40,7 +40,7 @@ from ttr.colors import (
 )
 from ttr.memo import remember
 from ttr.open_routes import OpenLists, PayClass, payable_gray
-from ttr.payment import count_payments, tunnel_extra_options
+from ttr.payment import count_payments, station_cost, tunnel_extra_options
 from ttr.state import OPENING, SECOND_CARD, TICKETS, TUNNEL, TURN, Setup, State
 
 STATION: Final = -1  # the "minimum locomotives" of a station's payment class
@@ -97,7 +97,7 @@ def legal_actions(setup: Setup, state: State) -> LegalActions:
         drawable = can_draw(state)
         if drawable and None not in market and LOCOMOTIVE not in market:
             return listed(list(FULL_DRAWS[len(market)]))
-        # the slots holding a coloured card (C loops: no bytecode a slot)
+        # the slots holding a coloured card
         actions: list[Action] = list(compress(DRAW_CARDS, map(COLOR_SET.__contains__, market)))
         if drawable:
             actions.append(DRAW_DECK)
@@ -126,7 +126,7 @@ def turn_actions(setup: Setup, state: State) -> LegalActions:
     player = state.current_player
     hand = state.hands[player]
     market = state.market
-    drawable = state.top or state.discard
+    drawable = can_draw(state)
     if drawable and None not in market:
         parts = [FULL_DRAW_PARTS[len(market)]]
         total = len(market) + 1
@@ -136,7 +136,7 @@ def turn_actions(setup: Setup, state: State) -> LegalActions:
             draws.append(DRAW_DECK)
         parts = [ready_part(tuple(draws))] if draws else []
         total = len(draws)
-    counts = sorted(hand[:LOCO])  # C calls, not a comprehension: a dozen bytecodes fewer
+    counts = sorted(hand[:LOCO])
     colors = tuple(counts[counts.count(0) :])  # the non-zero counts, sorted
     families: list[Family] = []
     claims = count_claims(
@@ -150,13 +150,8 @@ def turn_actions(setup: Setup, state: State) -> LegalActions:
         total += 1
     left = state.stations_left[player]
     if left:
-        rules = setup.rules  # station_cost() and gray_payment_count(), inlined: the hot path
-        costs = rules.station_costs
-        built = rules.stations - left
-        cost = costs[built if built < len(costs) else len(costs) - 1]
-        each = _GRAY_COUNTS.get((colors, hand[LOCO], cost, 0))
-        if each is None:
-            each = gray_payment_count(colors, hand[LOCO], cost, 0)
+        cost = station_cost(setup.rules, left)
+        each = gray_payment_count(colors, hand[LOCO], cost, 0)
         if each:
             part = station_part(free_cities(setup, state), cost, each)
             parts.append(part)
@@ -216,10 +211,8 @@ def count_claims(
                         continue
                 families.append((routes, pay, each))
                 total += len(routes) * each
-    gray = classes.gray.get((colors, locomotives))  # payable_gray(), inlined: the hot path
-    if gray is None:
-        gray = payable_gray(classes, colors, locomotives)
-    # the gray classes, as the colours' above: one loop over a list of both ran 3% more bytecodes
+    # the gray classes, as the colours' above
+    gray = payable_gray(classes, colors, locomotives)
     for slot, length, pay, each in gray:
         if length > trains:
             break

@@ -25,8 +25,10 @@ from __future__ import annotations
 
 import functools
 import random
+import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, fields
+from operator import attrgetter
 from typing import Any, NamedTuple
 
 from ttr.board import Board, Ticket, load_board
@@ -246,160 +248,37 @@ SAVED = tuple(name for name in FIELDS if name not in DERIVED)
 
 
 Record = tuple[Any, ...]
-"""An undo record: ``(kind, events before the action, action, *values)``, the values of the
-fields that kind of action may change (one tuple per action: the garbage collector's work grows
+"""An undo record: ``(field names, events before the action, action, *values)``, the values of
+the fields that kind of action may change (one tuple per action: the garbage collector's work grows
 with what the undo stack keeps)."""
 Recorder = Callable[[State, Any, int], Record]
 """Makes the undo record of an action: ``recorder(state, action, events before it)``."""
 
 
-# One recorder and restorer per kind of action, written out: plain attribute loads and stores,
-# compiled code in the compiled build. The fields of each are ttr.turn.CHANGES's for its kinds
-# (tests/test_undo.py checks that they are exactly those, in FIELDS order).
-# fmt: off
-def record_draw(s: State, action: Any, mark: int) -> Record:
-    """The undo record of a card draw (``DrawCard``)."""
-    return (
-        0, mark, action, s.rng, s.deck, s.top, s.discard, s.market, s.hands, s.phase,
-        s.current_player, s.turn, s.final_turns_left, s.triggered_by, s.passes_in_row,
-        s.loop_guard, s.counts,
-    )
+def recorder(names: Sequence[str]) -> Recorder:
+    """The maker of the undo records of a kind of action that may change the fields ``names``
+    (:data:`ttr.turn.CHANGES`, the one table of what each action changes): the record keeps
+    their values, and the names themselves first, so that :func:`undo` knows where to put
+    them back."""
+    kept = tuple(name for name in FIELDS if name in names)
+    unknown = set(names) - set(kept)
+    assert not unknown, f"not fields of the state: {sorted(unknown)}"
+    values = attrgetter(*kept)  # one C call for every field's value
+
+    def record(s: State, action: Any, mark: int) -> Record:
+        return (kept, mark, action, *values(s))
+
+    return record
 
 
-def restore_draw(s: State, v: Record) -> None:
-    """Put back the values of a record of :func:`record_draw`."""
-    (
-        _, _, _, s.rng, s.deck, s.top, s.discard, s.market, s.hands, s.phase, s.current_player,
-        s.turn, s.final_turns_left, s.triggered_by, s.passes_in_row, s.loop_guard, s.counts,
-    ) = v
-
-
-def record_claim(s: State, action: Any, mark: int) -> Record:
-    """The undo record of a claim or a tunnel's payment (``Claim``, ``PayTunnel``)."""
-    return (
-        1, mark, action, s.rng, s.deck, s.top, s.discard, s.market, s.hands, s.owner, s.tunnel,
-        s.phase, s.current_player, s.turn, s.final_turns_left, s.triggered_by, s.passes_in_row,
-        s.loop_guard, s.counts, s.trains, s.route_points, s.open, s.barred,
-    )
-
-
-def restore_claim(s: State, v: Record) -> None:
-    """Put back the values of a record of :func:`record_claim`."""
-    (
-        _, _, _, s.rng, s.deck, s.top, s.discard, s.market, s.hands, s.owner, s.tunnel, s.phase,
-        s.current_player, s.turn, s.final_turns_left, s.triggered_by, s.passes_in_row,
-        s.loop_guard, s.counts, s.trains, s.route_points, s.open, s.barred,
-    ) = v
-
-
-def record_decline(s: State, action: Any, mark: int) -> Record:
-    """The undo record of a declined tunnel (``Decline``)."""
-    return (
-        2, mark, action, s.rng, s.deck, s.top, s.discard, s.market, s.hands, s.tunnel, s.phase,
-        s.current_player, s.turn, s.final_turns_left, s.triggered_by, s.passes_in_row,
-        s.loop_guard, s.counts,
-    )
-
-
-def restore_decline(s: State, v: Record) -> None:
-    """Put back the values of a record of :func:`record_decline`."""
-    (
-        _, _, _, s.rng, s.deck, s.top, s.discard, s.market, s.hands, s.tunnel, s.phase,
-        s.current_player, s.turn, s.final_turns_left, s.triggered_by, s.passes_in_row,
-        s.loop_guard, s.counts,
-    ) = v
-
-
-def record_draw_tickets(s: State, action: Any, mark: int) -> Record:
-    """The undo record of a ticket draw (``DrawTickets``)."""
-    return (3, mark, action, s.ticket_deck, s.offer, s.phase)
-
-
-def restore_draw_tickets(s: State, v: Record) -> None:
-    """Put back the values of a record of :func:`record_draw_tickets`."""
-    (_, _, _, s.ticket_deck, s.offer, s.phase) = v
-
-
-def record_keep(s: State, action: Any, mark: int) -> Record:
-    """The undo record of a ticket keep (``KeepTickets``): every field."""
-    return (
-        4, mark, action, s.rng, s.deck, s.top, s.discard, s.market, s.out, s.hands, s.tickets,
-        s.owner, s.stations, s.ticket_deck, s.box, s.set_aside, s.opening_queue, s.offer, s.tunnel,
-        s.phase, s.current_player, s.turn, s.final_turns_left, s.triggered_by, s.passes_in_row,
-        s.loop_guard, s.counts, s.trains, s.route_points, s.stations_left, s.open, s.barred,
-    )
-
-
-def restore_keep(s: State, v: Record) -> None:
-    """Put back the values of a record of :func:`record_keep`."""
-    (
-        _, _, _, s.rng, s.deck, s.top, s.discard, s.market, s.out, s.hands, s.tickets, s.owner,
-        s.stations, s.ticket_deck, s.box, s.set_aside, s.opening_queue, s.offer, s.tunnel, s.phase,
-        s.current_player, s.turn, s.final_turns_left, s.triggered_by, s.passes_in_row,
-        s.loop_guard, s.counts, s.trains, s.route_points, s.stations_left, s.open, s.barred,
-    ) = v
-
-
-def record_station(s: State, action: Any, mark: int) -> Record:
-    """The undo record of a station (``BuildStation``)."""
-    return (
-        5, mark, action, s.rng, s.deck, s.top, s.discard, s.market, s.hands, s.stations, s.phase,
-        s.current_player, s.turn, s.final_turns_left, s.triggered_by, s.passes_in_row,
-        s.loop_guard, s.counts, s.stations_left,
-    )
-
-
-def restore_station(s: State, v: Record) -> None:
-    """Put back the values of a record of :func:`record_station`."""
-    (
-        _, _, _, s.rng, s.deck, s.top, s.discard, s.market, s.hands, s.stations, s.phase,
-        s.current_player, s.turn, s.final_turns_left, s.triggered_by, s.passes_in_row,
-        s.loop_guard, s.counts, s.stations_left,
-    ) = v
-
-
-def record_pass(s: State, action: Any, mark: int) -> Record:
-    """The undo record of a pass (``Pass``)."""
-    return (
-        6, mark, action, s.rng, s.deck, s.top, s.discard, s.market, s.phase, s.current_player,
-        s.turn, s.final_turns_left, s.triggered_by, s.passes_in_row, s.loop_guard, s.counts,
-    )
-
-
-def restore_pass(s: State, v: Record) -> None:
-    """Put back the values of a record of :func:`record_pass`."""
-    (
-        _, _, _, s.rng, s.deck, s.top, s.discard, s.market, s.phase, s.current_player, s.turn,
-        s.final_turns_left, s.triggered_by, s.passes_in_row, s.loop_guard, s.counts,
-    ) = v
-
-
-def snapshot(s: State) -> tuple[Any, ...]:
-    """The values of every field of a state, as a tuple."""
-    return (
-        s.rng, s.deck, s.top, s.discard, s.market, s.out, s.hands, s.tickets, s.owner, s.stations,
-        s.ticket_deck, s.box, s.set_aside, s.opening_queue, s.offer, s.tunnel, s.phase,
-        s.current_player, s.turn, s.final_turns_left, s.triggered_by, s.passes_in_row,
-        s.loop_guard, s.counts, s.trains, s.route_points, s.stations_left, s.open, s.barred,
-    )
-# fmt: on
-
-
-RESTORERS: tuple[Callable[[State, Record], None], ...] = (
-    restore_draw,
-    restore_claim,
-    restore_decline,
-    restore_draw_tickets,
-    restore_keep,
-    restore_station,
-    restore_pass,
-)
-"""The restorer of each kind of record, by the number each record starts with."""
+snapshot: Callable[[State], tuple[Any, ...]] = attrgetter(*FIELDS)
+"""The values of every field of a state, as a tuple (``State(*snapshot(s))`` copies it)."""
 
 
 def undo(state: State, record: Record) -> None:
     """Put the values of an undo record back into ``state``."""
-    RESTORERS[record[0]](state, record)
+    for name, value in zip(record[0], record[3:], strict=True):
+        setattr(state, name, value)
 
 
 ACTION = 2
@@ -478,16 +357,27 @@ def derive(setup: Setup, state: State) -> None:
 REBASE = 16
 """Shuffles a :class:`RandomState` counts before a new base is taken (``getstate()``): what bounds
 the work of setting the generator to a value (the seed or base, then the shuffles again)."""
-_LIVE: list[Any] = [random.Random(0), None]
-"""The generator that follows the game being played, and the :class:`RandomState` it is in (kept
-here, so that value's id is never reused)."""
+_THREAD: Any = threading.local()
+"""Each thread's live generator: ``rng``, the generator that follows the game being played on
+that thread, and ``value``, the :class:`RandomState` it is in (kept, so that value's id is never
+reused). One per thread, so that seeded games played on several threads at once draw what they
+draw alone (``tests/test_threads.py``)."""
+
+
+def _live() -> dict[str, Any]:
+    """This thread's live generator and its value (made on the thread's first use)."""
+    live: dict[str, Any] = _THREAD.__dict__
+    if not live:
+        live["rng"], live["value"] = random.Random(0), None
+    return live
 
 
 def generator(value: RandomState) -> random.Random:
-    """A generator in the state ``value``: the live one, set to ``value`` first if needed."""
-    live = _LIVE
-    rng: random.Random = live[0]
-    if live[1] is not value:
+    """A generator in the state ``value``: this thread's live one, set to ``value`` first if
+    needed."""
+    live = _live()
+    rng: random.Random = live["rng"]
+    if live["value"] is not value:
         base = value.base
         if isinstance(base, int):
             rng.seed(base)
@@ -495,7 +385,7 @@ def generator(value: RandomState) -> random.Random:
             rng.setstate(base)
         for size in value.shuffles:
             _shuffle(rng, [0] * size)
-        live[1] = value
+        live["value"] = value
     return rng
 
 
@@ -526,7 +416,7 @@ def shuffled(state: State, items: Sequence[Any]) -> list[Any]:
         value = RandomState(value.base, (*value.shuffles, len(result)))
     else:
         value = RandomState(rng.getstate())
-    state.rng = _LIVE[1] = value
+    state.rng = _live()["value"] = value
     return result
 
 

@@ -48,13 +48,7 @@ from ttr.state import (
     Recorder,
     Setup,
     State,
-    record_claim,
-    record_decline,
-    record_draw,
-    record_draw_tickets,
-    record_keep,
-    record_pass,
-    record_station,
+    recorder,
 )
 from ttr.turn.claim import check_claim, play_claim
 from ttr.turn.draw import check_draw, play_draw
@@ -67,9 +61,6 @@ Check = Callable[[Setup, State, Any], None]
 Play = Callable[[Setup, State, Any, Any], None]
 Rules = tuple[Check, Play, Recorder]
 
-OWN_FIELDS = (DrawCard, Claim)
-"""The actions whose rule check tests their fields' types first itself (the hot path: one call
-fewer); it raises the same T1 refusal as :data:`ttr.actions.FIELD_PROBLEMS` would."""
 TURN_END = (
     *("rng", "deck", "top", "discard", "market", "counts", "loop_guard"),  # refill (D6-D9)
     *("phase", "current_player", "turn", "final_turns_left", "triggered_by", "passes_in_row"),
@@ -88,18 +79,9 @@ CHANGES: dict[type, tuple[str, ...]] = {
 }
 """The state fields each kind of action may change: what its undo record keeps
 (``tests/test_undo.py`` checks that no action changes any other)."""
-RECORDERS: dict[type, Recorder] = {
-    DrawCard: record_draw,
-    Claim: record_claim,
-    PayTunnel: record_claim,
-    Decline: record_decline,
-    DrawTickets: record_draw_tickets,
-    KeepTickets: record_keep,
-    BuildStation: record_station,
-    Pass: record_pass,
-}
-"""The maker of each kind's undo record, written out in :mod:`ttr.state`: it keeps exactly the
-fields of :data:`CHANGES` (``tests/test_undo.py`` checks it)."""
+RECORDERS: dict[type, Recorder] = {kind: recorder(changed) for kind, changed in CHANGES.items()}
+"""The maker of each kind's undo record, derived from :data:`CHANGES`: it keeps exactly those
+fields (:func:`ttr.state.recorder`)."""
 
 
 def fields_first(kind: type, check: Check) -> Check:
@@ -119,7 +101,7 @@ def fields_first(kind: type, check: Check) -> Check:
 
 RULES: dict[type, Rules] = {
     kind: (
-        check if kind in OWN_FIELDS else fields_first(kind, check),
+        fields_first(kind, check),
         play,
         RECORDERS[kind],
     )
@@ -157,15 +139,16 @@ ALLOWED: dict[str, dict[type, Rules]] = {
 decision (T1, T3); none once the game is over."""
 
 
-def checked(setup: Setup, state: State, action: object) -> Play:
-    """The effect of ``action`` if it is legal now; raises :class:`IllegalAction` if not
-    (T1 for a field of the wrong type, then the rule of the action)."""
+def checked(setup: Setup, state: State, action: object) -> tuple[Play, Recorder]:
+    """The effect of ``action`` and the maker of its undo record, if it is legal now; raises
+    :class:`IllegalAction` if not (T1 for a field of the wrong type, then the action's rule).
+    ``Game.play`` and ``Game.is_legal`` both ask here: the one place that says what is legal."""
     rules = ALLOWED[state.phase].get(type(action))
     if rules is None:
         raise refusal(setup, state, action)
-    check, play, _ = rules
+    check, play, record = rules
     check(setup, state, action)
-    return play
+    return play, record
 
 
 def refusal(setup: Setup, state: State, action: object) -> IllegalAction:

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
-
-from ttr.actions import Claim, check_fields
+from ttr.actions import Claim
 from ttr.errors import IllegalAction
 from ttr.events import Kind, Log
 from ttr.open_routes import double_bar
@@ -15,14 +13,8 @@ from ttr.turn.tunnel import start_tunnel
 
 
 def check_claim(setup: Setup, state: State, action: Claim) -> None:
-    unchecked: Any = action  # a compiled build (mypyc) would refuse a typed read before T1
-    color = unchecked.color
-    if (
-        type(unchecked.route) is not int
-        or type(unchecked.locomotives) is not int
-        or (color is not None and type(color) is not str)
-    ):  # T1 first (ttr.turn.OWN_FIELDS)
-        check_fields(action)
+    """Whether the claim ``action`` is legal now (C1-C6); its fields' types are checked before
+    (T1, :func:`ttr.turn.fields_first`)."""
     player = state.current_player
     board = setup.board
     if not 0 <= action.route < len(board.routes):
@@ -103,7 +95,7 @@ def play_claim(setup: Setup, state: State, action: Claim, log: Log | None) -> No
     route = setup.board.routes[action.route]
     colored = route.length - action.locomotives
     paid = pay(state, player, action.color, colored, action.locomotives)
-    tunnel = route.kind == "tunnel"  # route.is_tunnel, inlined: the hot path
+    tunnel = route.is_tunnel
     if log:
         log.add(
             Kind.CLAIM,

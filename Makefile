@@ -1,7 +1,9 @@
 # Ticket to Ride teaching notebooks: developer entry points.
 #   make lab        JupyterLab on the start-here notebook
 #   make lab-ko     the same on the Korean start page (notebooks/ko/00_start_here.ipynb)
-#   make test       every test (unit, property, notebooks, browser)
+#   make test       every test (unit, property, notebooks, browser) but the long ones
+#   make test-long  the long checks: random playouts, brute-force move counts
+#   make test-engine  every test but the notebooks' and the browser's (CI, Python 3.12, 3.13)
 #   make classroom  the Voila classroom app
 #   make play       the Voila app: a game against the bots, with a rules coach
 #   make scoresheet the Voila app: score a real game by clicks
@@ -28,7 +30,7 @@ ROOT_FLAG      := $(if $(filter 0,$(shell id -u)),--allow-root,)
 LAB_OVERRIDES  := $(VENV)/share/jupyter/lab/settings/overrides.json
 LINT_PATHS     := $(wildcard conftest.py setup.py build_support ttr tests benchmarks docs)
 
-.PHONY: venv lab lab-ko test classroom play scoresheet play-ko scoresheet-ko lint book messages \
+.PHONY: venv lab lab-ko test test-long test-engine classroom play scoresheet play-ko scoresheet-ko lint book messages \
 	compiled test-compiled clean distclean
 
 venv: $(STAMP) $(KO_KERNEL)
@@ -65,8 +67,19 @@ lab-ko: venv
 	$(call open_lab,$(LAB_TARGET_KO))
 
 # Two workers (CI has two cores); --dist loadscope in pyproject keeps each notebook on one worker.
+# The long checks (marked `long`: the 1,600 random playouts, the brute-force move counts) are
+# `make test-long`, which CI runs after the main suite; docs/testing.md has the times.
 test: venv
-	$(BIN)/python -m pytest -n 2
+	$(BIN)/python -m pytest -n 2 -m "not long"
+
+test-long: venv
+	$(BIN)/python -m pytest -n 2 -m long tests
+
+# Every test but the notebooks' (nbval, the exercises) and the browser's, the long ones neither:
+# the tier CI runs on the other Pythons (3.12, 3.13).
+test-engine: venv
+	$(BIN)/python -m pytest -n 2 -m "not long and not browser" -o addopts="-ra --dist loadscope" \
+		tests --ignore=tests/browser --ignore=tests/test_exercises.py
 
 classroom: venv
 	$(BIN)/voila --no-browser notebooks/classroom_app.ipynb

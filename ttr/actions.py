@@ -18,7 +18,7 @@ a ticket draw is ``tickets`` then ``keep``. Each action has a one-line text nota
 =================================  =========================================================
 
 :data:`FIELD_PROBLEMS` checks the types of an action's fields (an ``int`` is an ``int``, not a
-``bool`` or a ``float``), before any rule looks at it (:func:`ttr.turn.fields_first`, T1).
+``bool`` or a ``float``), before any rule looks at it (:func:`ttr.turn.checked`, T1).
 """
 
 from __future__ import annotations

@@ -21,7 +21,7 @@ def full_deck() -> list[str]:
 
 def can_draw(state: State) -> bool:
     """Whether a card can come off the deck, reshuffling the discard pile if needed (D7)."""
-    return bool(state.top or state.discard)
+    return state.top > 0 or len(state.discard) > 0
 
 
 def deck_cards(state: State) -> tuple[str, ...]:

@@ -318,10 +318,18 @@ class Game:
         Raises :class:`IllegalAction` naming the rule (``err.rule``), leaving the game exactly
         as it was: every field is checked before anything changes.
         """
-        if isinstance(action, str):
-            action = self.parse(action)
         state, setup = self.state, self.setup
-        effect, recorder = checked(setup, state, action)
+        try:
+            effect, recorder = checked(setup, state, action)
+        except IllegalAction:
+            if not isinstance(action, str):
+                raise
+            notation = True  # refused as "not an action": read it, outside the handler
+        else:
+            notation = False
+        if notation:
+            self.play(self.parse(action))  # type: ignore[arg-type]
+            return
         events = self.events
         entry = recorder(state, action, len(events))
         stack = self._stack

@@ -10,6 +10,7 @@ Actions (immutable) and gray payment counts are made once and remembered.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterator, Sequence
 from itertools import compress, filterfalse
 from typing import Any, Final, overload
@@ -96,7 +97,7 @@ def legal_actions(setup: Setup, state: State) -> LegalActions:
         market = state.market
         drawable = can_draw(state)
         if drawable and None not in market and LOCOMOTIVE not in market:
-            return listed(list(FULL_DRAWS[len(market)]))
+            return FULL_DRAW_LISTS[len(market)]
         # the slots holding a coloured card
         actions: list[Action] = list(compress(DRAW_CARDS, map(COLOR_SET.__contains__, market)))
         if drawable:
@@ -105,7 +106,7 @@ def legal_actions(setup: Setup, state: State) -> LegalActions:
     if phase in (OPENING, TICKETS):
         offer = state.offer
         assert offer is not None
-        return listed(list(keep_choices(len(offer.tickets), offer.keep_min, offer.keep_max)))
+        return keep_list(len(offer.tickets), offer.keep_min, offer.keep_max)
     if phase == TUNNEL:
         tunnel = state.tunnel
         assert tunnel is not None
@@ -115,10 +116,17 @@ def legal_actions(setup: Setup, state: State) -> LegalActions:
     return listed([])
 
 
+@functools.cache
+def keep_list(offered: int, keep_min: int, keep_max: int) -> LegalActions:
+    """The legal actions of a ticket offer (:func:`ttr.actions.keep_choices`), made once."""
+    return listed(list(keep_choices(offered, keep_min, keep_max)))
+
+
 def listed(actions: list[Action]) -> LegalActions:
     """The legal actions ``actions`` (outside a turn: a short list, made at once) as a
-    :class:`LegalActions`, so that every phase's list has the same type."""
-    return LegalActions(EMPTY_HAND, [(len(actions), tuple(actions), None)], len(actions), actions)
+    :class:`LegalActions`, so that every phase's list has the same type (its parts are not
+    needed: the whole list is there)."""
+    return LegalActions(EMPTY_HAND, [], len(actions), actions)
 
 
 def turn_actions(setup: Setup, state: State) -> LegalActions:
@@ -255,6 +263,9 @@ class LegalActions(Sequence[Action]):
     @overload
     def __getitem__(self, index: slice) -> list[Action]: ...
     def __getitem__(self, index: int | slice) -> Action | list[Action]:
+        listed = self._listed
+        if listed is not None:  # made already (outside a turn: always)
+            return listed[index]
         if isinstance(index, slice):
             return list(self)[index]
         if index < 0:
@@ -421,3 +432,8 @@ def nth_slot(hand: Hand, color: str, cost: int, minimum: int, option: int) -> in
     if option == 0 and locomotives >= cost:
         return LOCO * STRIDE + cost
     raise IndexError("payment index out of range")
+
+
+FULL_DRAW_LISTS: Final = tuple(listed(list(draws)) for draws in FULL_DRAWS)
+"""The second card's legal draws from a full market without a locomotive, made once (a
+:class:`LegalActions` never changes)."""

@@ -35,7 +35,7 @@ from ttr.actions import (
     PayTunnel,
 )
 from ttr.errors import IllegalAction, preview
-from ttr.i18n import N_
+from ttr.i18n import N_, Message
 from ttr.state import (
     FIELDS,
     OPENING,
@@ -59,7 +59,8 @@ from ttr.turn.tunnel import check_decline, check_pay_tunnel, play_decline, play_
 
 Check = Callable[[Setup, State, Any], None]
 Play = Callable[[Setup, State, Any, Any], None]
-Rules = tuple[Check, Play, Recorder]
+Problems = Callable[[Any], Message | None] | None
+Rules = tuple[Problems, Check, Play, Recorder]
 
 TURN_END = (
     *("rng", "deck", "top", "discard", "market", "counts", "loop_guard"),  # refill (D6-D9)
@@ -84,27 +85,8 @@ RECORDERS: dict[type, Recorder] = {kind: recorder(changed) for kind, changed in 
 fields (:func:`ttr.state.recorder`)."""
 
 
-def fields_first(kind: type, check: Check) -> Check:
-    """``check``, after the check of the types of ``kind``'s fields (T1), if it has any."""
-    problems = FIELD_PROBLEMS[kind]
-    if problems is None:
-        return check
-
-    def checked_fields(setup: Setup, state: State, action: Any) -> None:
-        problem = problems(action)
-        if problem is not None:
-            raise IllegalAction("T1", problem)
-        check(setup, state, action)
-
-    return checked_fields
-
-
 RULES: dict[type, Rules] = {
-    kind: (
-        fields_first(kind, check),
-        play,
-        RECORDERS[kind],
-    )
+    kind: (FIELD_PROBLEMS[kind], check, play, RECORDERS[kind])
     for kind, check, play in (
         (DrawCard, check_draw, play_draw),
         (Claim, check_claim, play_claim),
@@ -116,8 +98,9 @@ RULES: dict[type, Rules] = {
         (Pass, check_pass, play_pass),
     )
 }
-"""For each kind of action: its check (the types of its fields first, T1, then its rule), its
-effect, the maker of its undo record."""
+"""For each kind of action: what is wrong with the types of its fields (T1,
+:data:`ttr.actions.FIELD_PROBLEMS`), the check of its rule, its effect, the maker of its undo
+record."""
 SETTLING: dict[str, tuple[type, ...]] = {
     OPENING: (KeepTickets,),
     TICKETS: (KeepTickets,),
@@ -143,10 +126,14 @@ def checked(setup: Setup, state: State, action: object) -> tuple[Play, Recorder]
     """The effect of ``action`` and the maker of its undo record, if it is legal now; raises
     :class:`IllegalAction` if not (T1 for a field of the wrong type, then the action's rule).
     ``Game.play`` and ``Game.is_legal`` both ask here: the one place that says what is legal."""
-    rules = ALLOWED[state.phase].get(type(action))
-    if rules is None:
-        raise refusal(setup, state, action)
-    check, play, record = rules
+    try:
+        problems, check, play, record = ALLOWED[state.phase][type(action)]
+    except KeyError:
+        raise refusal(setup, state, action) from None
+    if problems is not None:  # T1: the types of the fields, before any rule reads them
+        problem = problems(action)
+        if problem is not None:
+            raise IllegalAction("T1", problem)
     check(setup, state, action)
     return play, record
 

@@ -14,7 +14,7 @@ from ttr.turn.tunnel import start_tunnel
 
 def check_claim(setup: Setup, state: State, action: Claim) -> None:
     """Whether the claim ``action`` is legal now (C1-C6); its fields' types are checked before
-    (T1, :func:`ttr.turn.fields_first`)."""
+    (T1, :func:`ttr.turn.checked`)."""
     player = state.current_player
     board = setup.board
     if not 0 <= action.route < len(board.routes):

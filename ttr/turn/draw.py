@@ -14,7 +14,7 @@ from ttr.turn.end import end_turn
 
 def check_draw(setup: Setup, state: State, action: DrawCard) -> None:
     """Whether the card draw ``action`` is legal now (D1, D4, D7); its fields' types are
-    checked before (T1, :func:`ttr.turn.fields_first`)."""
+    checked before (T1, :func:`ttr.turn.checked`)."""
     slot = action.slot
     if slot is None:
         if not can_draw(state):

@@ -15,7 +15,7 @@ import functools
 import unicodedata
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ttr.colors import CARD_COLORS, GRAY, ROUTE_COLORS
 from ttr.display import picture
@@ -391,7 +391,14 @@ class _Rows:
             f"{self.path}, line {line}, field {column!r}: expected {expected}, got {got!r}"
         )
 
-    def number(self, line: int, row: dict, column: str, kind: type = float, minimum=None):
+    def number(
+        self,
+        line: int,
+        row: dict[str, str],
+        column: str,
+        kind: type = float,
+        minimum: float | None = None,
+    ) -> Any:
         text = (row.get(column) or "").strip()
         try:
             value = kind(text)

@@ -40,7 +40,7 @@ class IllegalAction(TTRError):
     def __str__(self) -> str:
         return f"{self.rule}: {self.message}"
 
-    def __reduce__(self):  # picklable across worker processes
+    def __reduce__(self) -> tuple[Any, ...]:  # picklable across worker processes
         return (_illegal, (type(self), self.rule, self.message))
 
 

@@ -320,7 +320,7 @@ class Game:
         """
         state, setup = self.state, self.setup
         try:
-            effect, recorder = checked(setup, state, action)
+            _, _, effect, recorder = checked(setup, state, action)
         except IllegalAction:
             if not isinstance(action, str):
                 raise

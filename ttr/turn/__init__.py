@@ -122,20 +122,22 @@ ALLOWED: dict[str, dict[type, Rules]] = {
 decision (T1, T3); none once the game is over."""
 
 
-def checked(setup: Setup, state: State, action: object) -> tuple[Play, Recorder]:
-    """The effect of ``action`` and the maker of its undo record, if it is legal now; raises
-    :class:`IllegalAction` if not (T1 for a field of the wrong type, then the action's rule).
-    ``Game.play`` and ``Game.is_legal`` both ask here: the one place that says what is legal."""
+def checked(setup: Setup, state: State, action: object) -> Rules:
+    """The rules of ``action`` (its field check, rule check, effect and undo recorder: see
+    :data:`RULES`) once it is known to be legal now; raises :class:`IllegalAction` if it is not
+    (T1 for a field of the wrong type, then the action's rule). ``Game.play`` and
+    ``Game.is_legal`` both ask here: the one place that says what is legal."""
     try:
-        problems, check, play, record = ALLOWED[state.phase][type(action)]
+        rules = ALLOWED[state.phase][type(action)]
     except KeyError:
         raise refusal(setup, state, action) from None
+    problems, check, _, _ = rules
     if problems is not None:  # T1: the types of the fields, before any rule reads them
         problem = problems(action)
         if problem is not None:
             raise IllegalAction("T1", problem)
     check(setup, state, action)
-    return play, record
+    return rules
 
 
 def refusal(setup: Setup, state: State, action: object) -> IllegalAction:

@@ -1,7 +1,9 @@
 # Ticket to Ride teaching notebooks: developer entry points.
 #   make lab        JupyterLab on the start-here notebook
 #   make lab-ko     the same on the Korean start page (notebooks/ko/00_start_here.ipynb)
-#   make test       every test (unit, property, notebooks, browser)
+#   make test       every test (unit, property, notebooks, browser) but the long ones
+#   make test-long  the long checks: random playouts, brute-force move counts
+#   make test-engine  every test but the notebooks' and the browser's (CI, Python 3.12, 3.13)
 #   make classroom  the Voila classroom app
 #   make play       the Voila app: a game against the bots, with a rules coach
 #   make scoresheet the Voila app: score a real game by clicks
@@ -40,9 +42,9 @@ ROOT_FLAG      := $(if $(filter 0,$(shell id -u)),--allow-root,)
 LAB_OVERRIDES  := $(VENV)/share/jupyter/lab/settings/overrides.json
 LINT_PATHS     := $(wildcard conftest.py setup.py build_support ttr tests benchmarks docs)
 
-.PHONY: venv lab lab-ko lab-zh test classroom play scoresheet play-ko scoresheet-ko play-zh \
-	scoresheet-zh lint book messages sync-translations course grade slides test-course \
-	compiled test-compiled lite test-lite clean distclean
+.PHONY: venv lab lab-ko lab-zh test test-long test-engine classroom play scoresheet play-ko \
+	scoresheet-ko play-zh scoresheet-zh lint book messages sync-translations course grade slides \
+	test-course compiled test-compiled lite test-lite clean distclean
 
 venv: $(STAMP) $(KO_KERNEL) $(ZH_KERNEL)
 
@@ -99,9 +101,20 @@ lab-zh: venv
 	$(call open_lab,$(LAB_TARGET_ZH))
 
 # Two workers (CI has two cores); --dist loadscope in pyproject keeps each notebook on one worker.
+# The long checks (marked `long`: the 1,600 random playouts, the brute-force move counts) are
+# `make test-long`, which CI runs after the main suite; docs/testing.md has the times.
 # The course kit's tests grade notebooks for minutes: `make test-course` runs them.
 test: venv
-	$(BIN)/python -m pytest -n 2 --ignore=tests/test_course.py
+	$(BIN)/python -m pytest -n 2 -m "not long" --ignore=tests/test_course.py
+
+test-long: venv
+	$(BIN)/python -m pytest -n 2 -m long tests --ignore=tests/test_course.py
+
+# Every test but the notebooks' (nbval, the exercises) and the browser's, the long ones neither:
+# the tier CI runs on the other Pythons (3.12, 3.13).
+test-engine: venv
+	$(BIN)/python -m pytest -n 2 -m "not long and not browser" -o addopts="-ra --dist loadscope" \
+		tests --ignore=tests/browser --ignore=tests/test_exercises.py --ignore=tests/test_course.py
 
 classroom: venv
 	$(call open_app,classroom_app.ipynb,The classroom app)

@@ -10,12 +10,24 @@ else lives in tests/conftest.py.
 
 A ``TTR_LANG`` set in the developer's shell is dropped here: the English notebooks and tests
 expect English, and the Korean kernel sets the language itself.
+
+Rich outputs are compared by what they must contain, not byte for byte (issue 26): before nbval
+compares a cell's outputs, an SVG picture (``image/svg+xml``, or the ``<img>`` of SVG that
+``text/html`` shows) becomes the list of its element ids (``route-7``, ``city-Paris``...) and its
+text labels, and other HTML becomes its text, a line per table row, list item or block, the
+cells of a row separated by `` | ``. A change of drawing (geometry, colours, styles) leaves the
+committed outputs passing; a route, a city, a label, a row or a word that changes fails.
+(:func:`content`; ``text/plain`` is still compared as it is.)
 """
 
 from __future__ import annotations
 
+import base64
+import html
 import os
+import re
 from collections.abc import Generator
+from typing import Any
 
 import pytest
 
@@ -49,3 +61,67 @@ def pytest_runtest_setup(item: pytest.Item) -> Generator[None, None, None]:
         return (yield)
     finally:
         option.nbval_current_env = True
+
+
+# ---------------------------------------------------------------------------------------------
+# Rich outputs compared by content (see the module docstring)
+
+SVG_IMAGE = re.compile(r'<img\b[^>]*src="data:image/svg\+xml;base64,([A-Za-z0-9+/=]+)"')
+ID = re.compile(r'\bid="([^"]+)"')
+LABEL = re.compile(r"<text\b[^>]*>([^<]*)<")
+BREAK = re.compile(r"<(?:table|/tr|/li|/p|/div|br|/h\d|/thead|/tbody|/table|/ul|/ol)\b[^>]*>", re.I)
+CELL = re.compile(r"</t[dh]\s*>", re.I)
+TAG = re.compile(r"<[^>]+>")
+
+
+def svg_content(svg: str) -> str:
+    """What a picture must show: its element ids, sorted, and its text labels, sorted."""
+    labels = sorted(html.unescape(label).strip() for label in LABEL.findall(svg))
+    return "SVG ids: " + " ".join(sorted(ID.findall(svg))) + "\nlabels: " + " | ".join(labels)
+
+
+def html_content(text: str) -> str:
+    """What an HTML output must say: its pictures' content and its text, a line per row or
+    block, a row's cells separated by " | "."""
+    pictures = [svg_content(base64.b64decode(data).decode()) for data in SVG_IMAGE.findall(text)]
+    words = TAG.sub("", CELL.sub(" | ", BREAK.sub("\n", text)))
+    lines = [" ".join(line.split()).removesuffix(" |") for line in html.unescape(words).split("\n")]
+    return "\n".join([*pictures, *(line for line in lines if line)])
+
+
+RICH = {"image/svg+xml": svg_content, "text/html": html_content}
+
+
+def content(outputs: list[Any]) -> list[Any]:
+    """``outputs`` (a cell's, as nbformat nodes) with each rich output replaced by its content."""
+    result = []
+    for output in outputs:
+        data = output.get("data")
+        if data and RICH.keys() & data.keys():
+            output = type(output)(output)
+            output["data"] = type(data)(data)
+            for mime, summary in RICH.items():
+                if mime in data:
+                    value = data[mime]
+                    output["data"][mime] = summary(
+                        value if isinstance(value, str) else "".join(value)
+                    )
+        result.append(output)
+    return result
+
+
+def pytest_sessionstart(session: pytest.Session) -> None:
+    """Make nbval compare rich outputs by their content (when nbval runs at all)."""
+    try:
+        from nbval.plugin import IPyNbCell
+    except ImportError:  # pragma: no cover - nbval is a dev dependency
+        return
+    compare = IPyNbCell.compare_outputs
+    if getattr(compare, "by_content", False):
+        return
+
+    def compare_by_content(self: Any, test: Any, ref: Any, skip_compare: Any = None) -> Any:
+        return compare(self, content(test), content(ref), skip_compare)
+
+    compare_by_content.by_content = True  # type: ignore[attr-defined]
+    IPyNbCell.compare_outputs = compare_by_content

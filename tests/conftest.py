@@ -1,6 +1,6 @@
 """Shared pytest configuration for the ttr-teach test suite.
 
-Markers (``browser``, ``slow``) are registered in ``pyproject.toml``; this file only adds
+Markers (``browser``, ``long``) are registered in ``pyproject.toml``; this file only adds
 behaviour:
 
 * Tests marked ``browser`` need Debian's Chromium at ``/usr/bin/chromium`` (Playwright drives

@@ -3,10 +3,14 @@ with the English narration rendered from them (:mod:`ttr.narration`)."""
 
 from __future__ import annotations
 
+import random
+
+import pytest
 from turn_helpers import cards_except, position
 
-from ttr import Game
+from ttr import Game, PlayerError
 from ttr.colors import LOCOMOTIVE
+from ttr.events import Kind
 
 
 def kinds(game: Game, step: int) -> list[str]:
@@ -136,3 +140,74 @@ def test_silent_events_have_no_narration():
     turned = event(game, 1, "turned_up")
     assert turned.data["card"] == "pink" and turned.text == "" and turned.lines == []
     assert LOCOMOTIVE not in game.events_of(1)[0]
+
+
+# Visibility: who may read an event (issue 26)
+
+
+def test_D1_a_blind_draw_belongs_to_its_player_and_others_read_it_without_the_card():
+    game = position("usa", market=["red", "blue", "green", "white", "yellow"], deck=["pink"])
+    game.play("draw deck")
+    drawn = event(game, 1, "draw")
+    assert drawn.kind is Kind.DRAW and drawn.secret == ("card",) and drawn.visibility == 0
+    assert drawn.visible_to(0) and not drawn.visible_to(1) and not drawn.visible_to(None)
+    assert drawn.seen_by(0) is drawn
+    hidden = drawn.seen_by(1)
+    assert hidden.data == {"slot": None, "card": None} and hidden.player == 0
+    assert hidden.text == "Ann draws a card from the deck."
+    assert drawn.data["card"] == "pink"  # the event itself is unchanged
+
+
+def test_a_face_up_card_is_public():
+    game = position("usa", market=["red", "blue", "green", "white", "yellow"], deck=["pink"])
+    game.play("draw 2")
+    taken = event(game, 1, "draw")
+    assert taken.secret == () and taken.visibility is None and taken.seen_by(1) is taken
+
+
+def test_K1_which_tickets_were_drawn_and_kept_is_secret_but_how_many_is_not():
+    game = Game("usa", 2, seed=3)
+    game.play("keep 1 2")
+    keep = event(game, 1, "keep")
+    seen = keep.seen_by(1)
+    assert seen.data["kept"] == [None, None] and seen.data["returned"] == [None]
+    assert seen.text == keep.text  # the narration tells only the counts
+    assert keep.seen_by(0) is keep
+
+
+def test_events_for_masks_every_secret_of_the_other_seats_and_nothing_else():
+    game = Game("europe", 3, seed=4)
+    rng = random.Random(4)
+    for _ in range(60):
+        legal = game.legal_actions()
+        game.play(legal[rng.randrange(len(legal))])
+    for seat in (None, 0, 1, 2):
+        seen = game.events_for(seat)
+        assert len(seen) == len(game.events)
+        for mine, real in zip(seen, game.events, strict=True):
+            own = real.player == seat and seat is not None
+            if not real.secret or own:
+                assert mine is real
+            else:
+                assert all(
+                    mine.data[k] in (None, [None] * len(real.data[k] or ())) for k in real.secret
+                )
+                assert {k: v for k, v in mine.data.items() if k not in real.secret} == {
+                    k: v for k, v in real.data.items() if k not in real.secret
+                }
+    assert any(e.secret for e in game.events)
+
+
+def test_events_for_refuses_a_seat_that_is_not_there():
+    with pytest.raises(PlayerError):
+        Game("usa", 2).events_for(2)
+
+
+def test_every_kind_the_rules_record_is_a_kind_and_narration_tells_each():
+    assert {str(kind) for kind in Kind} == set(narration_table())
+
+
+def narration_table() -> set[str]:
+    from ttr import narration
+
+    return set(narration._RENDER)

@@ -85,7 +85,12 @@ def test_the_lazy_names_load_on_first_use():
         "import ttr\nfrom ttr import load_scenario, stage, simulate, Tournament\n"
         "assert callable(load_scenario) and callable(stage) and callable(simulate)"
     )
-    assert {"ttr.scenario", "ttr.staging", "ttr.tools.simulation", "ttr.tools.ladder"} <= loaded
+    assert {"ttr.scenario", "ttr.tools.simulation", "ttr.tools.ladder"} <= loaded
+
+
+def test_staging_loads_when_a_position_is_staged():
+    assert "ttr.staging" not in modules_after("import ttr")
+    assert "ttr.staging" in modules_after("import ttr\nttr.stage('usa', 2, hands={0: {}})")
 
 
 def test_an_unknown_name_is_an_attribute_error():

@@ -162,6 +162,7 @@ def test_perft_after_seeded_random_actions(rules, players, seed, count, phase, d
 # The move generator against brute force
 
 
+@pytest.mark.long  # make test-long
 @pytest.mark.parametrize("rules, players", [("usa", 2), ("usa", 4), ("europe", 2), ("europe", 5)])
 def test_legal_actions_match_brute_force(rules, players):
     """At sampled positions of random games, legal_actions() is exactly the set of candidate

@@ -1,6 +1,8 @@
 """Seeded random games to the end, with invariants checked after every action (OpenSpiel-style).
 
-1,600 games of the base boards (200 per board and player count), fewer of each Europe variant.
+1,600 games of the base boards (200 per board and player count) in ``make test-long`` (the tests
+marked ``long``), 80 of them (10 per board and player count) in ``make test``; fewer of each
+Europe variant.
 After every action: all 110 train cards present (12 of each colour + 14 locomotives), every
 ticket in exactly one place, trains and stations never negative, trains and route points match
 the routes owned, double routes as C5 wants, at most 5 face-up cards and never 3+ locomotives
@@ -22,6 +24,7 @@ from turn_helpers import check_invariants, random_game, uniform
 from ttr import DrawCard, Game, KeepTickets, Pass
 
 GAMES_PER_SETTING = 200
+QUICK_GAMES = 10
 VARIANT_GAMES = 20
 
 
@@ -51,6 +54,15 @@ def play_many(rules: str, players: int, games: int, first_seed: int = 0) -> dict
     return totals
 
 
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+@pytest.mark.parametrize("rules", ["usa", "europe"])
+def test_a_few_random_games_keep_every_invariant(rules, players):
+    """The quick sample of ``make test`` (other seeds than the long check's)."""
+    totals = play_many(rules, players, QUICK_GAMES, first_seed=500 + 1000 * players)
+    assert totals["reshuffles"] > 0
+
+
+@pytest.mark.long  # make test-long
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 @pytest.mark.parametrize("rules", ["usa", "europe"])
 def test_random_games_keep_every_invariant(rules, players):

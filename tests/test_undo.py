@@ -9,6 +9,7 @@ import random
 import pytest
 
 from ttr import DrawCard, Game
+from ttr.legal import LegalActions
 from ttr.state import (
     FIELDS,
     REBASE,
@@ -40,12 +41,16 @@ def played(rules: str, players: int, seed: int, record: bool) -> tuple[Game, lis
 def test_undo_restores_every_position_exactly(rules, players, record):
     game, positions = played(rules, players, 7, record)
     final = game.to_json()
-    for key in reversed(positions):
-        game.undo()
+    played_actions = game.actions
+    for key, action in zip(reversed(positions), reversed(played_actions), strict=True):
+        assert game.peek() == action
+        assert game.undo() == action
         assert game.state_key() == key
     assert game.actions_played == 0 and game.history == []
     with pytest.raises(IndexError):
         game.undo()
+    with pytest.raises(IndexError):
+        game.peek()
     redo, _ = played(rules, players, 7, record)
     assert redo.to_json() == final
 
@@ -211,3 +216,18 @@ def test_each_undo_record_keeps_exactly_the_fields_its_action_may_change(kind):
     after, new = distinct_state("after")
     undo(after, record)
     assert snapshot(after) == tuple(old[name] if name in kept else new[name] for name in FIELDS)
+
+
+@pytest.mark.parametrize("rules,players", [("usa", 2), ("europe", 3)])
+def test_legal_actions_are_the_same_lazy_sequence_in_every_phase(rules, players):
+    game = Game(rules, players, seed=5, record=False)
+    rng = random.Random(5)
+    phases = set()
+    while not game.is_over:
+        legal = game.legal_actions()
+        assert type(legal) is LegalActions, game.phase
+        assert list(legal) == [legal[i] for i in range(len(legal))] and legal == list(legal)
+        phases.add(game.phase)
+        game.play(legal[rng.randrange(len(legal))])
+    assert type(game.legal_actions()) is LegalActions and len(game.legal_actions()) == 0
+    assert {"opening", "turn", "second_card"} <= phases

@@ -43,9 +43,11 @@ from ttr.rules import RULE_SETS, RuleSet, rule_set
 __version__ = "0.2.0"
 """The package's version (``CHANGELOG.md`` says what each one brought)."""
 
+stage = Game.staged
+"""A game set up in a given position: :meth:`Game.staged`."""
+
 if TYPE_CHECKING:  # loaded on first use: see _LAZY
     from ttr.scenario import load_position, load_scenario
-    from ttr.staging import stage
     from ttr.tools.ladder import Tournament, tournament
     from ttr.tools.simulation import Simulation, simulate
 
@@ -95,7 +97,6 @@ __all__ = [
 _LAZY = {
     "load_position": "ttr.scenario",
     "load_scenario": "ttr.scenario",
-    "stage": "ttr.staging",
     "simulate": "ttr.tools.simulation",
     "Simulation": "ttr.tools.simulation",
     "tournament": "ttr.tools.ladder",

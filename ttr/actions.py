@@ -17,13 +17,14 @@ a ticket draw is ``tickets`` then ``keep``. Each action has a one-line text nota
 ``pass``                            no legal action exists (T2)
 =================================  =========================================================
 
-:func:`field_problem` checks the types of an action's fields (an ``int`` is an ``int``, not a
-``bool`` or a ``float``), before any rule looks at it.
+:data:`FIELD_PROBLEMS` checks the types of an action's fields (an ``int`` is an ``int``, not a
+``bool`` or a ``float``), before any rule looks at it (:func:`ttr.turn.checked`, T1).
 """
 
 from __future__ import annotations
 
 import functools
+import itertools
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -44,6 +45,7 @@ __all__ = [
     "NotationError",
     "Pass",
     "PayTunnel",
+    "keep_choices",
 ]
 
 MAX_KEEP = 16
@@ -209,24 +211,19 @@ FIELD_PROBLEMS: dict[type, Callable[[Any], Message | None] | None] = {
 """For each kind of action, what is wrong with the types of its fields (None: no fields)."""
 
 
-def field_problem(action: object) -> Message | None:
-    """What is wrong with the types of ``action``'s fields, or None (rule T1: not an action)."""
-    kind = type(action)
-    if kind not in FIELD_PROBLEMS:
-        return Message("{value} is not an action", value=preview(action))
-    problem = FIELD_PROBLEMS[kind]
-    return None if problem is None else problem(action)
-
-
-def check_fields(action: object) -> None:
-    """Raise :class:`IllegalAction` (T1) if ``action`` is not an action with well-typed fields."""
-    problem = field_problem(action)
-    if problem is not None:
-        raise IllegalAction("T1", problem)
-
-
 @functools.cache
 def format_cards(color: str | None, colored: int, locomotives: int) -> str:
     """``("red", 2, 1)`` -> ``"red red loco"``: the cards of a payment, one word per card."""
     words = [color] * colored if color else []
     return " ".join([*words, *[LOCOMOTIVE] * locomotives])
+
+
+@functools.cache
+def keep_choices(offered: int, keep_min: int, keep_max: int) -> tuple[KeepTickets, ...]:
+    """Every way to keep between ``keep_min`` and ``keep_max`` of ``offered`` tickets, in order
+    (the legal actions of a ticket offer, K2/S6)."""
+    return tuple(
+        KeepTickets(kept)
+        for size in range(keep_min, min(keep_max, offered) + 1)
+        for kept in itertools.combinations(range(offered), size)
+    )

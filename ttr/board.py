@@ -15,9 +15,10 @@ import functools
 import unicodedata
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ttr.colors import CARD_COLORS, GRAY, ROUTE_COLORS
+from ttr.display import picture
 from ttr.errors import DataError, UnknownMap, UnknownReference, preview
 from ttr.i18n import N_
 
@@ -152,16 +153,12 @@ class Board:
         return f"load_board({self.name!r})"
 
     def _repr_svg_(self) -> str:
-        """Draw the board in a notebook (the engine itself never imports drawing code)."""
-        from ttr.views.svg import board_svg
-
-        return board_svg(self)
+        """Draw the board in a notebook (drawn by the view :mod:`ttr.display` names)."""
+        return str(picture("board", self))
 
     def _repr_html_(self) -> str:
         """The same picture as an ``<img>`` (shown in notebooks that are not trusted yet)."""
-        from ttr.views.svg import board_svg
-
-        return board_svg(self)._repr_html_()
+        return str(picture("board", self)._repr_html_())
 
     @property
     def tickets(self) -> tuple[Ticket, ...]:
@@ -394,7 +391,14 @@ class _Rows:
             f"{self.path}, line {line}, field {column!r}: expected {expected}, got {got!r}"
         )
 
-    def number(self, line: int, row: dict, column: str, kind: type = float, minimum=None):
+    def number(
+        self,
+        line: int,
+        row: dict[str, str],
+        column: str,
+        kind: type = float,
+        minimum: float | None = None,
+    ) -> Any:
         text = (row.get(column) or "").strip()
         try:
             value = kind(text)

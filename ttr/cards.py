@@ -9,7 +9,7 @@ for a tunnel (C7, C9). They tell what happened through the events log, when ther
 from __future__ import annotations
 
 from ttr.colors import CARD_COLORS, CARDS_PER_COLOR, LOCOMOTIVE, LOCOMOTIVES_IN_DECK
-from ttr.events import Log
+from ttr.events import Kind, Log
 from ttr.state import Setup, State, bump, shuffled
 
 
@@ -21,7 +21,7 @@ def full_deck() -> list[str]:
 
 def can_draw(state: State) -> bool:
     """Whether a card can come off the deck, reshuffling the discard pile if needed (D7)."""
-    return bool(state.top or state.discard)
+    return state.top > 0 or len(state.discard) > 0
 
 
 def deck_cards(state: State) -> tuple[str, ...]:
@@ -47,7 +47,7 @@ def reshuffle(state: State, log: Log | None, player: int | None, rule: str = "D7
     state.deck, state.top, state.discard = tuple(deck), len(deck), ()
     bump(state, "reshuffles")
     if log:
-        log.add("reshuffle", player, size=len(deck), rule=rule)
+        log.add(Kind.RESHUFFLE, player, size=len(deck), rule=rule)
 
 
 def take(setup: Setup, state: State, slot: int, log: Log | None, player: int) -> str:
@@ -55,19 +55,14 @@ def take(setup: Setup, state: State, slot: int, log: Log | None, player: int) ->
     market = list(state.market)
     card = market[slot]
     assert card is not None
-    top = state.top
-    if top:  # the top card (draw(), inlined: the hot path)
-        state.top = top = top - 1
-        new: str | None = state.deck[top]
-    else:
-        new = draw(state, log, player)
+    new = draw(state, log, player)
     market[slot] = new
     state.market = tuple(market)
     if log:
         if new is None:
-            log.add("slot_empty", player, slot=slot)
+            log.add(Kind.SLOT_EMPTY, player, slot=slot)
         else:
-            log.add("turned_up", player, slot=slot, card=new)
+            log.add(Kind.TURNED_UP, player, slot=slot, card=new)
     if new == LOCOMOTIVE or state.loop_guard:  # otherwise fewer than 3 locomotives show
         check_locomotives(setup, state, log, player)
     return card
@@ -85,7 +80,7 @@ def refill(state: State, log: Log | None, player: int | None) -> bool:
                 filled[slot] = new
     state.market = tuple(market)
     if filled and log:
-        log.add("refilled", player, cards=filled)
+        log.add(Kind.REFILLED, player, cards=filled)
     return bool(filled)
 
 
@@ -128,7 +123,7 @@ def _guard(state: State, log: Log | None, player: int | None, told: bool, **data
     if told:
         bump(state, "loop_guard_stops")
         if log:
-            log.add("loop_guard", player, **data)
+            log.add(Kind.LOOP_GUARD, player, **data)
     state.loop_guard = True
 
 
@@ -143,7 +138,7 @@ def redeal(state: State, log: Log | None, player: int | None, rule: str = "D6") 
     if log:
         discarded = [card for card in old if card is not None]
         log.add(
-            "market_reset",
+            Kind.MARKET_RESET,
             player,
             discarded=discarded,
             market=list(new),

@@ -52,6 +52,11 @@ order (``env.layout`` gives each part's slice); seats are counted from the obser
   round).
 
 **Rewards** come at the end: +1 for each winner (a shared win too), -1 for every other player.
+
+**Narration**: with ``render_mode="ansi"`` the game records its events; after each step every
+agent's ``info["narration"]`` holds the lines of that step as its seat may read them
+(:meth:`ttr.Game.events_for`: another seat's blind draw without its card), and ``render()``
+ends with the step's lines as the public sees them.
 """
 
 from __future__ import annotations
@@ -266,7 +271,8 @@ class TicketToRideEnv(AECEnv):
         if seed is not None:
             self._seeds.seed(seed)
         deal = self._seeds.randrange(2**31)
-        self.game = Game(self.rules, len(self.possible_agents), deal, record=False)
+        record = self.render_mode is not None  # the narration: see the module doc
+        self.game = Game(self.rules, len(self.possible_agents), deal, record=record)
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -294,6 +300,9 @@ class TicketToRideEnv(AECEnv):
         self._cumulative_rewards[agent] = 0.0
         self.game.play(self.codec.decode(int(action)))
         self._clear_rewards()
+        if self.game.record:
+            for seat, name in enumerate(self.possible_agents):
+                self.infos[name]["narration"] = _last_step(self.game, seat)
         if self.game.is_over:
             winners = self.game.outcome().winners
             for seat, name in enumerate(self.possible_agents):
@@ -308,10 +317,17 @@ class TicketToRideEnv(AECEnv):
         if self.render_mode is None:
             gymnasium.logger.warn("render() needs render_mode='ansi'")
             return None
-        return repr(self.game) + "\n" + _public_text(self.game)
+        text = repr(self.game) + "\n" + _public_text(self.game)
+        return "\n".join([text, *_last_step(self.game, None)])
 
     def close(self) -> None:
         """Nothing to release."""
+
+
+def _last_step(game: Game, seat: int | None) -> list[str]:
+    """The narration of the last action as ``seat`` may read it (None: the public)."""
+    step = game.actions_played
+    return [line for event in game.events_for(seat) if event.step == step for line in event.lines]
 
 
 def _public_text(game: Game) -> str:

@@ -9,32 +9,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from ttr.i18n import Message
+from ttr.i18n import Message, TTRError
 
-
-class TTRError(ValueError):
-    """The base class of every error this project raises on bad input.
-
-    The message is a template filled in with ``fields`` and translated into the language in
-    force (:mod:`ttr.i18n`) only when it is read, so an error nobody reads costs nothing more
-    than the object; a plain text without fields is shown as it is (or as the catalogue says).
-
-    >>> str(TTRError("unknown card {card}: expected a colour or 'loco'", card="'purple'"))
-    "unknown card 'purple': expected a colour or 'loco'"
-    """
-
-    def __init__(self, reason: str | Message = "", /, **fields: Any):
-        self._reason = reason  # BaseException.__new__ has set args to the positional arguments
-        self._fields = fields
-
-    @property
-    def message(self) -> Message:
-        """The message as a :class:`ttr.i18n.Message` (its template and field values)."""
-        reason = self._reason
-        return reason if isinstance(reason, Message) else Message(reason, **self._fields)
-
-    def __str__(self) -> str:
-        return str(self.message)
+# TTRError, the base class, is defined beside Message in ttr.i18n (a refusal is a message, and
+# setting an unknown language is refused with one); it is re-exported here with its subclasses.
 
 
 class IllegalAction(TTRError):
@@ -62,7 +40,7 @@ class IllegalAction(TTRError):
     def __str__(self) -> str:
         return f"{self.rule}: {self.message}"
 
-    def __reduce__(self):  # picklable across worker processes
+    def __reduce__(self) -> tuple[Any, ...]:  # picklable across worker processes
         return (_illegal, (type(self), self.rule, self.message))
 
 

@@ -10,6 +10,13 @@ a card turned up to refill the market; ``event.lines`` splits it into the lines 
 
 Events are recorded only when the game records (``Game(record=True)``, the default).
 
+An event is public, or it belongs to a seat: a card drawn blind, the tickets drawn and the
+tickets kept hold data (:data:`SECRET`) that only the player who drew them may read.
+:meth:`Event.seen_by` is the event as one seat may read it (the secret values masked as None),
+and :meth:`ttr.game.Game.events_for` the whole log as that seat may read it: the narration a
+seat is shown, the play table's log and the environment's text all read that, never the
+secrets.
+
 The kinds and their data:
 
 =================== ====================================================================
@@ -43,20 +50,67 @@ The kinds and their data:
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from enum import StrEnum
 from typing import TYPE_CHECKING, Any
+
+from ttr import narration
 
 if TYPE_CHECKING:
     from ttr.state import Setup
 
 
+class Kind(StrEnum):
+    """The kinds of event (the table above). A kind is a ``str``: ``Kind.DRAW == "draw"``."""
+
+    SETUP = "setup"
+    DEAL_TICKETS = "deal_tickets"
+    RESHUFFLE = "reshuffle"
+    TURNED_UP = "turned_up"
+    SLOT_EMPTY = "slot_empty"
+    REFILLED = "refilled"
+    MARKET_RESET = "market_reset"
+    LOOP_GUARD = "loop_guard"
+    DRAW = "draw"
+    WHOLE_DRAW = "whole_draw"
+    SHORT_DRAW = "short_draw"
+    CLAIM = "claim"
+    TUNNEL_REVEAL = "tunnel_reveal"
+    PAY_TUNNEL = "pay_tunnel"
+    DECLINE = "decline"
+    ROUTE = "route"
+    DRAW_TICKETS = "draw_tickets"
+    KEEP = "keep"
+    RETURNED_SHUFFLED = "returned_shuffled"
+    OPENING_DONE = "opening_done"
+    STATION = "station"
+    PASS = "pass"
+    FINAL_ROUND = "final_round"
+    GAME_OVER = "game_over"
+    STAGED = "staged"
+
+
+SECRET: dict[str, tuple[str, ...]] = {
+    Kind.DRAW: ("card",),  # only a card drawn from the deck (``slot`` None): D1, D10
+    Kind.DRAW_TICKETS: ("tickets",),  # which tickets were drawn (K1); how many is public
+    Kind.KEEP: ("kept", "returned"),  # which were kept and returned; how many is public
+}
+"""The data of each kind that only the event's player may read. A masked value keeps its shape:
+a card becomes None, a list of tickets a list of as many Nones, so that what the others may
+know (how many) stays readable."""
+
+
 @dataclass(frozen=True, slots=True)
 class Event:
-    """One thing that happened at ``step`` (0 = the deal, k = the k-th action), to ``player``."""
+    """One thing that happened at ``step`` (0 = the deal, k = the k-th action), to ``player``.
+
+    :attr:`secret` names the keys of ``data`` that only ``player`` may read (none: a public
+    event).
+    """
 
     step: int
     player: int | None
-    kind: str
+    kind: Kind
     data: dict[str, Any]
     setup: Setup = field(compare=False, repr=False)
 
@@ -68,9 +122,39 @@ class Event:
     @property
     def lines(self) -> list[str]:
         """The narration as lines (most events have one; silent events none)."""
-        from ttr.narration import lines
+        return narration.lines(self)
 
-        return lines(self)
+    @property
+    def secret(self) -> tuple[str, ...]:
+        """The keys of ``data`` that only ``player`` may read (:data:`SECRET`); empty for a
+        public event. Worked out when asked, so that recording an event costs nothing more."""
+        if self.kind == Kind.DRAW and self.data["slot"] is not None:
+            return ()  # a face-up card: everyone saw it
+        return SECRET.get(self.kind, ())
+
+    @property
+    def visibility(self) -> int | None:
+        """Who may read the whole event: None for everyone (a public event), else the seat it
+        belongs to."""
+        return self.player if self.secret else None
+
+    def visible_to(self, seat: int | None) -> bool:
+        """Whether ``seat`` (None: a spectator) may read the whole event."""
+        return not self.secret or (seat is not None and seat == self.player)
+
+    def public(self) -> Event:
+        """The event as the other seats may read it: its secret values masked as None."""
+        if not self.secret:
+            return self
+        data = dict(self.data)
+        for key in self.secret:
+            value = data[key]
+            data[key] = [None] * len(value) if isinstance(value, list | tuple) else None
+        return replace(self, data=data)
+
+    def seen_by(self, seat: int | None) -> Event:
+        """The event as ``seat`` (None: a spectator) may read it."""
+        return self if self.visible_to(seat) else self.public()
 
 
 class Log:
@@ -83,5 +167,5 @@ class Log:
         self.setup = setup
         self.step = step
 
-    def add(self, kind: str, player: int | None, **data: Any) -> None:
+    def add(self, kind: Kind, player: int | None, **data: Any) -> None:
         self.events.append(Event(self.step, player, kind, data, self.setup))

@@ -31,9 +31,10 @@ from ttr.actions import Action
 from ttr.board import Board, Route, Ticket
 from ttr.cards import deck_cards
 from ttr.colors import hand_dict
-from ttr.errors import IllegalAction, PlayerError, TTRError, preview
-from ttr.events import Event, Log
-from ttr.legal import legal_actions, turn_actions
+from ttr.display import picture
+from ttr.errors import IllegalAction, PlayerError, ScenarioError, TTRError, preview
+from ttr.events import Event, Kind, Log
+from ttr.legal import LegalActions, legal_actions, turn_actions
 from ttr.open_routes import double_bar, is_open
 from ttr.rules import RuleSet
 from ttr.state import (
@@ -55,10 +56,11 @@ from ttr.state import (
     make_setup,
     undo,
 )
-from ttr.turn import ALLOWED, checked, refusal
+from ttr.turn import checked
 from ttr.turn.deal import deal as deal_cards
 
 if TYPE_CHECKING:
+    from ttr.persist import Save
     from ttr.scoring.breakdown import Holdings, Outcome
 
 # Loaded when first used, not with the engine (import time): ttr.notation (parse, history,
@@ -103,6 +105,11 @@ class CardsView:
     @property
     def market(self) -> list[str | None]:
         return list(self._state.market)
+
+    @property
+    def out(self) -> list[str]:
+        """The cards out of the game (a staged position's, with ``rest="out"``): public."""
+        return list(self._state.out)
 
     def can_draw(self) -> bool:
         return bool(self._state.top or self._state.discard)
@@ -274,10 +281,11 @@ class Game:
     # -----------------------------------------------------------------------------------------
     # Legal actions
 
-    def legal_actions(self) -> Sequence[Action]:
+    def legal_actions(self) -> LegalActions:
         """Every legal action now, in a fixed order (T1, T3): the perft-style contract.
 
-        A sequence (``len``, index, iterate, ``in``) of the position it was made in.
+        A lazy sequence (``len``, index, iterate, ``in``; equal to a list of the same actions)
+        of the position it was made in, of the same type in every phase.
         """
         state = self.state
         if state.phase == TURN:
@@ -285,8 +293,9 @@ class Game:
         return legal_actions(self.setup, state)
 
     def is_legal(self, action: Action) -> bool:
+        """Whether ``action`` may be played now (:meth:`play` would accept it)."""
         try:
-            self._check(action)
+            checked(self.setup, self.state, action)
         except IllegalAction:
             return False
         return True
@@ -300,10 +309,6 @@ class Game:
         ``"lock"`` or None."""
         return double_bar(self.board, self.state.owner, route.id, player, self.setup.double_lock)
 
-    def _check(self, action: object) -> Any:
-        """The effect of ``action`` if it is legal now; raises :class:`IllegalAction` if not."""
-        return checked(self.setup, self.state, action)
-
     # -----------------------------------------------------------------------------------------
     # Playing and taking back
 
@@ -313,18 +318,18 @@ class Game:
         Raises :class:`IllegalAction` naming the rule (``err.rule``), leaving the game exactly
         as it was: every field is checked before anything changes.
         """
-        state = self.state
-        try:  # checked(), inlined: the hot path
-            check, effect, recorder = ALLOWED[state.phase][type(action)]
-        except KeyError:
+        state, setup = self.state, self.setup
+        try:
+            _, _, effect, recorder = checked(setup, state, action)
+        except IllegalAction:
             if not isinstance(action, str):
-                raise refusal(self.setup, state, action) from None
-            check = None
-        if check is None:  # notation: played outside the handler (no KeyError in tracebacks)
+                raise
+            notation = True  # refused as "not an action": read it, outside the handler
+        else:
+            notation = False
+        if notation:
             self.play(self.parse(action))  # type: ignore[arg-type]
             return
-        setup = self.setup
-        check(setup, state, action)
         events = self.events
         entry = recorder(state, action, len(events))
         stack = self._stack
@@ -338,14 +343,24 @@ class Game:
             raise
         stack.append(entry)
 
-    def undo(self) -> None:
-        """Take back the last action (:attr:`actions` lists them); the time it takes does not
-        grow with the length of the game, and it works with or without ``record``."""
+    def undo(self) -> Action:
+        """Take back the last action and return it (python-chess's ``pop``); :attr:`actions`
+        lists them. The time it takes does not grow with the length of the game, and it works
+        with or without ``record``. :class:`IndexError` if no action has been played."""
         if not self._stack:
             raise IndexError("undo: no action has been played")
         entry = self._stack.pop()
         undo(self.state, entry)
         del self.events[entry[1] :]
+        action: Action = entry[ACTION]
+        return action
+
+    def peek(self) -> Action:
+        """The last action played (python-chess's ``peek``); :class:`IndexError` if none."""
+        if not self._stack:
+            raise IndexError("peek: no action has been played")
+        action: Action = self._stack[-1][ACTION]
+        return action
 
     @property
     def actions(self) -> list[Action]:
@@ -406,6 +421,14 @@ class Game:
     # -----------------------------------------------------------------------------------------
     # Narration
 
+    def events_for(self, seat: int | None) -> list[Event]:
+        """The events as ``seat`` may read them (None: a spectator, who sees only what is
+        public): another seat's blind draws and tickets come with their secrets masked
+        (:meth:`ttr.events.Event.seen_by`)."""
+        if seat is not None:
+            self._check_seat(seat)
+        return [event.seen_by(seat) for event in self.events]
+
     def events_of(self, step: int) -> list[str]:
         """The narration lines of one step (0 = the deal, k = the k-th action)."""
         return [line for event in self.events if event.step == step for line in event.lines]
@@ -420,6 +443,14 @@ class Game:
         """The routes ``player`` owns, by id."""
         owner = self.state.owner
         return [r for r in self.board.routes if owner[r.id] == player]
+
+    def hand_of(self, player: int) -> dict[str, int]:
+        """``player``'s hand as ``{kind: count}`` (what that player, and only they, may see)."""
+        return hand_dict(self.state.hands[player])
+
+    def ticket_ids_of(self, player: int) -> tuple[int, ...]:
+        """``player``'s kept tickets, as positions in :attr:`ticket_pool` (secret to them)."""
+        return self.state.tickets[player]
 
     def tickets_of(self, player: int) -> list[Ticket]:
         pool = self.setup.ticket_pool
@@ -470,12 +501,7 @@ class Game:
 
     def observation(self, player: int) -> dict[str, Any]:
         """What ``player`` may know: everything public, plus their own hand, tickets and offer."""
-        if type(player) is not int or not 0 <= player < self.num_players:
-            raise PlayerError(
-                "no seat {seat}: seats are 0-{last}",
-                seat=preview(player),
-                last=self.num_players - 1,
-            )
+        self._check_seat(player)
         state = self.state
         board, pool = self.board, self.setup.ticket_pool
         public: dict[str, Any] = {
@@ -510,6 +536,12 @@ class Game:
             }
         return public
 
+    def _check_seat(self, seat: object) -> None:
+        if type(seat) is not int or not 0 <= seat < self.num_players:
+            raise PlayerError(
+                "no seat {seat}: seats are 0-{last}", seat=preview(seat), last=self.num_players - 1
+            )
+
     # -----------------------------------------------------------------------------------------
     # Notation
 
@@ -531,16 +563,18 @@ class Game:
     def to_dict(self, include_history: bool = True) -> dict[str, Any]:
         """The game as JSON-ready data: the position, and (with ``include_history``) the
         position before the first action and the actions played since."""
-        from ttr.persist import game_to_dict
+        from ttr.persist import save_dict
 
-        return game_to_dict(self, include_history)
+        if include_history and self.actions_played:
+            return save_dict(self.setup, self.state, self.root().state, self.history)
+        return save_dict(self.setup, self.state)
 
     @classmethod
     def from_dict(cls, data: Any, *, record: bool = True) -> Game:
         """Rebuild a game saved by :meth:`to_dict`, checking every field (:class:`SaveError`)."""
-        from ttr.persist import game_from_dict
+        from ttr.persist import read_save
 
-        return game_from_dict(data, record=record)
+        return cls._loaded(read_save(data), record)
 
     def to_json(self, indent: int | None = None) -> str:
         import json
@@ -549,9 +583,25 @@ class Game:
 
     @classmethod
     def from_json(cls, text: str | bytes, *, record: bool = True) -> Game:
-        from ttr.persist import game_from_json
+        from ttr.persist import read_json
 
-        return game_from_json(text, record=record)
+        return cls._loaded(read_json(text), record)
+
+    @classmethod
+    def _loaded(cls, save: Save, record: bool) -> Game:
+        """The game of a checked save: its start position, then its actions replayed."""
+        from ttr.persist import replay
+
+        setup = save.setup
+        game = cls(setup.rules, setup.players, record=record, deal=False)
+        game.state = save.start
+        if record and game.state.phase == OPENING and not any(game.state.tickets):
+            log = Log(game.events, setup, 0)  # step 0's narration, told from the setup alone
+            log.add(Kind.SETUP, None)
+            log.add(Kind.DEAL_TICKETS, None)
+        if save.actions is not None:
+            replay(save, game.play, lambda: game.state)
+        return game
 
     def state_key(self) -> str:
         """The position as canonical text (no history), to compare two positions exactly."""
@@ -566,12 +616,31 @@ class Game:
 
     @classmethod
     def staged(
-        cls, rules: str | RuleSet, players: int | Sequence[str], seed: int = 0, **position: Any
+        cls,
+        rules: str | RuleSet,
+        players: int | Sequence[str],
+        seed: int = 0,
+        *,
+        variant: str | None = None,
+        record: bool = True,
+        **position: Any,
     ) -> Game:
-        """A game set up in a given position; see :func:`ttr.staging.stage` for the fields."""
-        from ttr.staging import stage
+        """A game set up in a given position (also ``ttr.stage``): the fields of ``position``
+        (hands, market, decks, tickets, routes, stations, the seat to play) are those of
+        :func:`ttr.staging.place`. A bad field raises :class:`ScenarioError` naming it."""
+        from ttr.staging import place
 
-        return stage(rules, players, seed, **position)
+        if type(seed) is not int:
+            raise ScenarioError(
+                "field 'seed': expected a whole number, not {value}", value=preview(seed)
+            )
+        try:
+            game = cls(rules, players, seed, variant=variant, deal=False, record=record)
+        except TTRError as err:
+            raise ScenarioError("field 'players': {err}", err=err) from None
+        log = Log(game.events, game.setup, 0) if record else None
+        place(game.setup, game.state, log, **position)
+        return game
 
     def __repr__(self) -> str:
         names = ", ".join(self.players)
@@ -583,13 +652,9 @@ class Game:
         )
 
     def _repr_svg_(self) -> str:
-        """Draw the game in a notebook (the engine itself never imports drawing code)."""
-        from ttr.views.svg import game_svg
-
-        return game_svg(self)
+        """Draw the game in a notebook (drawn by the view :mod:`ttr.display` names)."""
+        return str(picture("game", self))
 
     def _repr_html_(self) -> str:
         """The same picture as an ``<img>`` (shown in notebooks that are not trusted yet)."""
-        from ttr.views.svg import game_svg
-
-        return game_svg(self)._repr_html_()
+        return str(picture("game", self)._repr_html_())

@@ -71,6 +71,7 @@ __all__ = [
     "prender",
     "render",
     "set_language",
+    "TTRError",
 ]
 
 DOMAIN = "ttr"
@@ -109,8 +110,6 @@ def set_language(name: str) -> None:
     (Simplified Chinese, 中文)."""
     code = _normal(name) if isinstance(name, str) else ""
     if code not in LANGUAGES:
-        from ttr.errors import TTRError
-
         raise TTRError(f"unknown language {name!r}: the engine speaks {', '.join(LANGUAGES)}")
     global _language
     _language = code
@@ -358,3 +357,30 @@ class Message:
         return (self.template, self.fields) == (other.template, other.fields)
 
     __hash__ = None  # type: ignore[assignment]  # the fields are a dict
+
+
+class TTRError(ValueError):
+    """The base class of every error this project raises on bad input (:mod:`ttr.errors` has the
+    subclasses and re-exports it; it lives here, beside :class:`Message`, so that this module
+    needs nothing from there).
+
+    The message is a template filled in with ``fields`` and translated into the language in
+    force (this module) only when it is read, so an error nobody reads costs nothing more
+    than the object; a plain text without fields is shown as it is (or as the catalogue says).
+
+    >>> str(TTRError("unknown card {card}: expected a colour or 'loco'", card="'purple'"))
+    "unknown card 'purple': expected a colour or 'loco'"
+    """
+
+    def __init__(self, reason: str | Message = "", /, **fields: Any):
+        self._reason = reason  # BaseException.__new__ has set args to the positional arguments
+        self._fields = fields
+
+    @property
+    def message(self) -> Message:
+        """The message as a :class:`Message` (its template and field values)."""
+        reason = self._reason
+        return reason if isinstance(reason, Message) else Message(reason, **self._fields)
+
+    def __str__(self) -> str:
+        return str(self.message)

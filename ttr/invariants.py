@@ -10,15 +10,27 @@ kind is itself reported.
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING
+from collections.abc import Sequence
+from typing import Protocol
 
+from ttr.actions import Action
 from ttr.cards import full_deck
 from ttr.colors import CARD_KINDS, LOCOMOTIVE
 from ttr.i18n import render
 from ttr.state import OPENING, OVER, TICKETS, TUNNEL, Setup, State
 
-if TYPE_CHECKING:
-    from ttr.game import Game
+
+class Position(Protocol):
+    """What the checks read of a game (a :class:`ttr.game.Game`, which loads and stages its
+    positions through modules that use these checks: they need only this much of it)."""
+
+    @property
+    def setup(self) -> Setup: ...
+    @property
+    def state(self) -> State: ...
+    def legal_actions(self) -> Sequence[Action]: ...
+    def is_legal(self, action: Action | str) -> bool: ...
+
 
 FULL_DECK = Counter(full_deck())
 
@@ -42,7 +54,7 @@ def card_multiset(setup: Setup, state: State) -> Counter[str]:
     return cards
 
 
-def legal_list_problems(game: Game) -> list[str]:
+def legal_list_problems(game: Position) -> list[str]:
     """The lazy legal-action list agrees with itself (length, indexing, iteration, no repeats)
     and with the rule checks of ``play``, which accept every action on it."""
     legal = game.legal_actions()
@@ -69,7 +81,7 @@ def ticket_indices(state: State) -> list[int]:
     return found
 
 
-def violations(game: Game) -> list[str]:
+def violations(game: Position) -> list[str]:
     """Every broken invariant of ``game``'s position, in plain words."""
     return state_violations(game.setup, game.state)
 

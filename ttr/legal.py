@@ -10,9 +10,10 @@ Actions (immutable) and gray payment counts are made once and remembered.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterator, Sequence
 from itertools import compress, filterfalse
-from typing import Any, Final
+from typing import Any, Final, overload
 
 from ttr.actions import (
     DECLINE,
@@ -24,14 +25,24 @@ from ttr.actions import (
     Claim,
     DrawCard,
     PayTunnel,
+    keep_choices,
 )
 from ttr.cards import can_draw
-from ttr.colors import CARD_COLORS, CARD_KINDS, COLOR_SET, GRAY, KIND_INDEX, LOCO, LOCOMOTIVE, Hand
+from ttr.colors import (
+    CARD_COLORS,
+    CARD_KINDS,
+    COLOR_SET,
+    EMPTY_HAND,
+    GRAY,
+    KIND_INDEX,
+    LOCO,
+    LOCOMOTIVE,
+    Hand,
+)
 from ttr.memo import remember
 from ttr.open_routes import OpenLists, PayClass, payable_gray
-from ttr.payment import count_payments, tunnel_extra_options
+from ttr.payment import count_payments, station_cost, tunnel_extra_options
 from ttr.state import OPENING, SECOND_CARD, TICKETS, TUNNEL, TURN, Setup, State
-from ttr.turn.tickets import keep_choices
 
 STATION: Final = -1  # the "minimum locomotives" of a station's payment class
 Family = tuple[tuple[Any, ...], PayClass, int]
@@ -76,8 +87,9 @@ def gray_payment_count(colors: tuple[int, ...], locomotives: int, cost: int, fer
     return number
 
 
-def legal_actions(setup: Setup, state: State) -> Sequence[Action]:
-    """Every legal action now, in a fixed order (T1, T3): the perft-style contract."""
+def legal_actions(setup: Setup, state: State) -> LegalActions:
+    """Every legal action now, in a fixed order (T1, T3): the perft-style contract. The same
+    lazy sequence in every phase (:class:`LegalActions`); only a turn's is built lazily."""
     phase = state.phase
     if phase == TURN:
         return turn_actions(setup, state)
@@ -85,23 +97,36 @@ def legal_actions(setup: Setup, state: State) -> Sequence[Action]:
         market = state.market
         drawable = can_draw(state)
         if drawable and None not in market and LOCOMOTIVE not in market:
-            return list(FULL_DRAWS[len(market)])
-        # the slots holding a coloured card (C loops: no bytecode a slot)
+            return FULL_DRAW_LISTS[len(market)]
+        # the slots holding a coloured card
         actions: list[Action] = list(compress(DRAW_CARDS, map(COLOR_SET.__contains__, market)))
         if drawable:
             actions.append(DRAW_DECK)
-        return actions
+        return listed(actions)
     if phase in (OPENING, TICKETS):
         offer = state.offer
         assert offer is not None
-        return list(keep_choices(len(offer.tickets), offer.keep_min, offer.keep_max))
+        return keep_list(len(offer.tickets), offer.keep_min, offer.keep_max)
     if phase == TUNNEL:
         tunnel = state.tunnel
         assert tunnel is not None
         hand = state.hands[state.current_player]
         options = tunnel_extra_options(hand, tunnel.color, tunnel.extra)
-        return [*(PayTunnel(k) for k in options), DECLINE]
-    return []
+        return listed([*(PayTunnel(k) for k in options), DECLINE])
+    return listed([])
+
+
+@functools.cache
+def keep_list(offered: int, keep_min: int, keep_max: int) -> LegalActions:
+    """The legal actions of a ticket offer (:func:`ttr.actions.keep_choices`), made once."""
+    return listed(list(keep_choices(offered, keep_min, keep_max)))
+
+
+def listed(actions: list[Action]) -> LegalActions:
+    """The legal actions ``actions`` (outside a turn: a short list, made at once) as a
+    :class:`LegalActions`, so that every phase's list has the same type (its parts are not
+    needed: the whole list is there)."""
+    return LegalActions(EMPTY_HAND, [], len(actions), actions)
 
 
 def turn_actions(setup: Setup, state: State) -> LegalActions:
@@ -109,7 +134,7 @@ def turn_actions(setup: Setup, state: State) -> LegalActions:
     player = state.current_player
     hand = state.hands[player]
     market = state.market
-    drawable = state.top or state.discard
+    drawable = can_draw(state)
     if drawable and None not in market:
         parts = [FULL_DRAW_PARTS[len(market)]]
         total = len(market) + 1
@@ -119,7 +144,7 @@ def turn_actions(setup: Setup, state: State) -> LegalActions:
             draws.append(DRAW_DECK)
         parts = [ready_part(tuple(draws))] if draws else []
         total = len(draws)
-    counts = sorted(hand[:LOCO])  # C calls, not a comprehension: a dozen bytecodes fewer
+    counts = sorted(hand[:LOCO])
     colors = tuple(counts[counts.count(0) :])  # the non-zero counts, sorted
     families: list[Family] = []
     claims = count_claims(
@@ -133,13 +158,8 @@ def turn_actions(setup: Setup, state: State) -> LegalActions:
         total += 1
     left = state.stations_left[player]
     if left:
-        rules = setup.rules  # station_cost() and gray_payment_count(), inlined: the hot path
-        costs = rules.station_costs
-        built = rules.stations - left
-        cost = costs[built if built < len(costs) else len(costs) - 1]
-        each = _GRAY_COUNTS.get((colors, hand[LOCO], cost, 0))
-        if each is None:
-            each = gray_payment_count(colors, hand[LOCO], cost, 0)
+        cost = station_cost(setup.rules, left)
+        each = gray_payment_count(colors, hand[LOCO], cost, 0)
         if each:
             part = station_part(free_cities(setup, state), cost, each)
             parts.append(part)
@@ -199,10 +219,8 @@ def count_claims(
                         continue
                 families.append((routes, pay, each))
                 total += len(routes) * each
-    gray = classes.gray.get((colors, locomotives))  # payable_gray(), inlined: the hot path
-    if gray is None:
-        gray = payable_gray(classes, colors, locomotives)
-    # the gray classes, as the colours' above: one loop over a list of both ran 3% more bytecodes
+    # the gray classes, as the colours' above
+    gray = payable_gray(classes, colors, locomotives)
     for slot, length, pay, each in gray:
         if length > trains:
             break
@@ -226,18 +244,28 @@ class LegalActions(Sequence[Action]):
 
     __slots__ = ("_hand", "_listed", "_parts", "_total")
 
-    def __init__(self, hand: Hand, parts: list[Part], total: int) -> None:
+    def __init__(
+        self, hand: Hand, parts: list[Part], total: int, listed: list[Action] | None = None
+    ) -> None:
         """``parts``: the sizes and the actions (or claim families) of the list, in order;
-        ``total``: their sizes' sum (the caller's running count: no loop here)."""
+        ``total``: their sizes' sum (the caller's running count: no loop here); ``listed``:
+        the whole list, when the caller has it already."""
         self._hand = hand  # what pays for the claims and stations listed
         self._parts = parts
         self._total = total
-        self._listed: list[Action] | None = None
+        self._listed = listed
 
     def __len__(self) -> int:
         return self._total
 
-    def __getitem__(self, index):
+    @overload
+    def __getitem__(self, index: int) -> Action: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[Action]: ...
+    def __getitem__(self, index: int | slice) -> Action | list[Action]:
+        listed = self._listed
+        if listed is not None:  # made already (outside a turn: always)
+            return listed[index]
         if isinstance(index, slice):
             return list(self)[index]
         if index < 0:
@@ -404,3 +432,8 @@ def nth_slot(hand: Hand, color: str, cost: int, minimum: int, option: int) -> in
     if option == 0 and locomotives >= cost:
         return LOCO * STRIDE + cost
     raise IndexError("payment index out of range")
+
+
+FULL_DRAW_LISTS: Final = tuple(listed(list(draws)) for draws in FULL_DRAWS)
+"""The second card's legal draws from a full market without a locomotive, made once (a
+:class:`LegalActions` never changes)."""

@@ -8,25 +8,33 @@ narration each), in the language in force (:mod:`ttr.i18n`; English by default).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Protocol
 
 from ttr.colors import LOCOMOTIVE
-from ttr.events import Event
 from ttr.i18n import N_, ORDINAL_WORDS, Nn_, ngettext, render
 from ttr.state import Setup
 
 ORDINALS = ORDINAL_WORDS
 
 
-def lines(event: Event) -> list[str]:
+class Told(Protocol):
+    """What narration reads of an event (:class:`ttr.events.Event`, which imports this module
+    to tell itself: narration needs only these four fields)."""
+
+    @property
+    def kind(self) -> str: ...
+    @property
+    def player(self) -> int | None: ...
+    @property
+    def data(self) -> dict[str, Any]: ...
+    @property
+    def setup(self) -> Setup: ...
+
+
+def lines(event: Told) -> list[str]:
     """The lines of narration that tell ``event`` (none for a silent event)."""
     text = _RENDER[event.kind](event.setup, event.player, event.data)
     return [line for line in text.split("\n") if line]
-
-
-def card_name(card: str) -> str:
-    """``"red"`` -> ``"red card"``; ``"loco"`` -> ``"locomotive"``."""
-    return render("{card:card}", card=card)
 
 
 def describe_opening(setup: Setup) -> str:
@@ -141,6 +149,10 @@ def _loop_guard(setup: Setup, player: int | None, data: dict[str, Any]) -> str:
 def _draw(setup: Setup, player: int | None, data: dict[str, Any]) -> str:
     name, card = _name(setup, player), data["card"]
     if data["slot"] is None:
+        if card is None:  # another seat's blind draw (ttr.events.SECRET)
+            if player is None:
+                return render("The table draws a card from the deck.")
+            return render("{name} draws a card from the deck.", name=name)
         return render("{name} draws a card from the deck ({card:card}).", name=name, card=card)
     return render(
         "{name} takes the face-up {card:card} from slot {slot}.",

@@ -27,9 +27,8 @@ from ttr.colors import LOCOMOTIVE, card_kind
 from ttr.errors import IllegalAction, NotationError, UnknownReference, preview
 from ttr.i18n import N_, Message
 from ttr.open_routes import is_open
-from ttr.payment import payment_problem, tunnel_extra_options
+from ttr.payment import payment_problem, station_cost, tunnel_extra_options
 from ttr.state import Setup, State
-from ttr.turn.stations import station_cost
 
 MAX_TEXT = 300
 """The longest action text read (a claim of the longest route names fewer than 100 characters)."""
@@ -48,7 +47,11 @@ def format_action(setup: Setup, state: State, action: Action) -> str:
         return f"claim {setup.board.ref(route)} {cards}"
     if isinstance(action, BuildStation):
         player = state.current_player
-        cost = station_cost(setup, state, player) if state.stations_left[player] else 1
+        cost = (
+            station_cost(setup.rules, state.stations_left[player])
+            if state.stations_left[player]
+            else 1
+        )
         cards = format_cards(action.color, cost - action.locomotives, action.locomotives)
         return f"station {setup.board.display(action.city)} {cards}"
     if isinstance(action, PayTunnel):
@@ -223,7 +226,7 @@ def _parse_station(setup: Setup, state: State, rest: str, text: str) -> BuildSta
     city = setup.board.city(head)
     player = state.current_player
     has = setup.rules.has_stations and state.stations_left[player]
-    cost = station_cost(setup, state, player) if has else 1
+    cost = station_cost(setup.rules, state.stations_left[player]) if has else 1
     color, locos = _payment(cards, cost, "ST2", Message("this station"))
     return BuildStation(city, color, locos)
 

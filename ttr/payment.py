@@ -14,6 +14,7 @@ from collections.abc import Mapping
 
 from ttr.colors import CARD_COLORS, COLOR_SET, GRAY, KIND_INDEX, LOCO, Hand, hand_of
 from ttr.i18n import Message
+from ttr.rules import RuleSet
 
 Payment = tuple[str | None, int]
 _COLOR_INDICES = tuple(enumerate(CARD_COLORS))
@@ -154,3 +155,10 @@ def payment_problem(
             paid=cost - locomotives,
         )
     return None
+
+
+def station_cost(rules: RuleSet, left: int) -> int:
+    """What the next station costs a player with ``left`` stations left (ST2): 1, 2, then 3
+    cards of one colour."""
+    built = rules.stations - left
+    return rules.station_costs[min(built, len(rules.station_costs) - 1)]

@@ -16,12 +16,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any, NamedTuple
 
 from ttr.colors import CARD_KINDS, COLOR_SET, DECK_SIZE, hand_of
 from ttr.errors import SaveError, TTRError, preview
-from ttr.events import Log
 from ttr.i18n import N_, Message
+from ttr.invariants import state_violations
 from ttr.jsonio import parse_json
 from ttr.state import (
     PHASES,
@@ -37,9 +37,6 @@ from ttr.state import (
     generator_state,
     make_setup,
 )
-
-if TYPE_CHECKING:
-    from ttr.game import Game
 
 FORMAT, VERSION = "ttr-game", 2
 MAX_ACTIONS = 20_000
@@ -114,17 +111,21 @@ def _tunnel_dict(tunnel: TunnelAttempt) -> dict[str, Any]:
     }
 
 
-def game_to_dict(game: Game, include_history: bool = True) -> dict[str, Any]:
+def save_dict(
+    setup: Setup, state: State, start: State | None = None, actions: Sequence[str] = ()
+) -> dict[str, Any]:
+    """A save of the position ``state``; with ``start``, also the position before the first
+    action and the ``actions`` played since, in notation (see the module docstring)."""
     data: dict[str, Any] = {
         "format": FORMAT,
         "version": VERSION,
-        "rules": game.rules.name,
-        "players": list(game.players),
-        "state": state_to_dict(game.setup, game.state),
+        "rules": setup.rules.name,
+        "players": list(setup.players),
+        "state": state_to_dict(setup, state),
     }
-    if include_history and game.actions_played:
-        data["start"] = state_to_dict(game.setup, game.root().state)
-        data["actions"] = game.history
+    if start is not None:
+        data["start"] = state_to_dict(setup, start)
+        data["actions"] = list(actions)
     return data
 
 
@@ -132,14 +133,24 @@ def game_to_dict(game: Game, include_history: bool = True) -> dict[str, Any]:
 # Reading
 
 
-def game_from_json(text: str | bytes, *, record: bool = True) -> Game:
-    return game_from_dict(parse_json(text, N_("saved game"), SaveError), record=record)
+class Save(NamedTuple):
+    """A save read and checked: the position to build the game from (``start`` when the save
+    has a history, else the saved position) and the actions to replay from it."""
+
+    setup: Setup
+    start: State
+    saved: State
+    actions: list[str] | None
 
 
-def game_from_dict(data: Any, *, record: bool = True) -> Game:
-    """The game a save describes (see the module docstring); :class:`SaveError` if it is bad."""
-    from ttr.game import Game
+def read_json(text: str | bytes) -> Save:
+    """:func:`read_save` of a save's JSON text."""
+    return read_save(parse_json(text, N_("saved game"), SaveError))
 
+
+def read_save(data: Any) -> Save:
+    """The checked contents of a save (see the module docstring); :class:`SaveError` if bad.
+    :meth:`ttr.game.Game.from_dict` builds the game, then :func:`replay` checks the history."""
     if not isinstance(data, dict):
         raise SaveError("a saved game is a JSON object, not {kind}", kind=type(data).__name__)
     fields = {"format", "version", "rules", "players", "state", "start", "actions"}
@@ -163,23 +174,25 @@ def game_from_dict(data: Any, *, record: bool = True) -> Game:
     has_start = "start" in data
     if has_start != ("actions" in data):
         raise SaveError("fields 'start' and 'actions' come together")
-    game = Game(setup.rules, setup.players, record=record, deal=False)
     saved = state_from_dict(setup, data["state"], "state")
-    game.state = state_from_dict(setup, data["start"], "start") if has_start else saved
-    if record and game.state.phase == "opening" and not any(game.state.tickets):
-        log = Log(game.events, setup, 0)  # step 0's narration, told from the setup alone
-        log.add("setup", None)
-        log.add("deal_tickets", None)
     if not has_start:
-        return game
+        return Save(setup, saved, saved, None)
+    start = state_from_dict(setup, data["start"], "start")
     actions = data["actions"]
     if not isinstance(actions, list) or len(actions) > MAX_ACTIONS:
         raise SaveError(
             "field 'actions': expected a list of at most {most} action texts", most=MAX_ACTIONS
         )
-    for number, text in enumerate(actions):
+    texts = [_text(text, f"actions[{number}]", 300) for number, text in enumerate(actions)]
+    return Save(setup, start, saved, texts)
+
+
+def replay(save: Save, play: Callable[[str], object], reached: Callable[[], State]) -> None:
+    """Play the save's actions (``play(text)``, each checked by the rules), then require the
+    position ``reached()`` to be the saved one; :class:`SaveError` names the first that fails."""
+    for number, text in enumerate(save.actions or ()):
         try:
-            game.play(_text(text, f"actions[{number}]", 300))
+            play(text)
         except TTRError as err:
             raise SaveError(
                 "field 'actions[{number}]' ({value}): {reason}",
@@ -187,15 +200,13 @@ def game_from_dict(data: Any, *, record: bool = True) -> Game:
                 value=preview(text),
                 reason=err.message,
             ) from None
-    if state_to_dict(setup, game.state) != state_to_dict(setup, saved):
+    setup = save.setup
+    if state_to_dict(setup, reached()) != state_to_dict(setup, save.saved):
         raise SaveError("field 'state': it is not the position that 'start' and 'actions' reach")
-    return game
 
 
 def state_from_dict(setup: Setup, data: Any, where: str) -> State:
     """A state from saved data, every field checked (types, ranges, then the invariants)."""
-    from ttr.invariants import state_violations
-
     if not isinstance(data, dict):
         raise SaveError("field {where!r}: expected an object", where=where)
     _keys(data, set(SAVE_KEYS), where + ".", required=SAVE_KEYS)

@@ -38,7 +38,6 @@ from ttr.game import Game
 from ttr.jsonio import read_json
 from ttr.rules import RuleSet, rule_set
 from ttr.scoring.breakdown import Holdings
-from ttr.staging import stage as stage_position
 from ttr.state import name_problem, player_names
 
 __all__ = [
@@ -161,7 +160,7 @@ def stage(data: dict[str, Any]) -> Game:
             err=err,
         ) from None
     reader = _Reader(load_board(rules.map), rules, names)
-    game = stage_position(
+    game = Game.staged(
         rules,
         names,
         data.get("seed", 0),
@@ -449,7 +448,7 @@ def load_position(
         seat: reader.cities(_list(entry, "stations", seat), f"players[{seat}].stations")
         for seat, entry in enumerate(entries)
     }
-    game = stage_position(rules, names, 0, tickets={}, routes=routes, stations=stations)
+    game = Game.staged(rules, names, 0, tickets={}, routes=routes, stations=stations)
     holdings = []
     in_deck = Counter((frozenset(t.cities), t.points) for t in reader.pool)
     held: dict[tuple[frozenset[str], int], list[str]] = {}

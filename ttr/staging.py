@@ -1,12 +1,12 @@
 """Staging a position: a game set up with given hands, market, decks, tickets, routes, stations.
 
-:func:`stage` (also ``Game.staged(...)``) is the public way to build any position the rules
-allow, for tests, notebooks, scenario files (:mod:`ttr.scenario`) and bots. Everything it is
-given is checked before it is used, and the position must keep every invariant of
-:mod:`ttr.invariants`: 110 train cards in all (unless the deck is given exactly, ``rest="out"``),
-trains that follow from the routes owned, at most 3 stations, a market that D6 would not reset,
-each ticket once. A refusal raises :class:`ScenarioError` naming the field as a scenario file
-spells it (``hands.Ann``, ``routes.Ben[2]``).
+:meth:`ttr.game.Game.staged` (``ttr.stage``), which calls :func:`place` here, is the public way
+to build any position the rules allow, for tests, notebooks, scenario files (:mod:`ttr.scenario`)
+and bots. Everything it is given is checked before it is used, and the position must keep every
+invariant of :mod:`ttr.invariants`: 110 train cards in all (unless the deck is given exactly,
+``rest="out"``), trains that follow from the routes owned, at most 3 stations, a market that D6
+would not reset, each ticket once. A refusal raises :class:`ScenarioError` naming the field as a
+scenario file spells it (``hands.Ann``, ``routes.Ben[2]``).
 
 Cards the caller does not place are dealt as usual from the seeded shuffle: hands that are not
 given get their 4 cards, a market that is not given is turned up (S3), and the rest forms the deck
@@ -22,26 +22,24 @@ from typing import Any
 
 from ttr.cards import check_locomotives, full_deck
 from ttr.colors import CARD_KINDS, LOCOMOTIVE, hand_of
-from ttr.errors import ScenarioError, TTRError, preview
-from ttr.events import Log
+from ttr.errors import ScenarioError, preview
+from ttr.events import Kind, Log
 from ttr.invariants import state_violations
 from ttr.open_routes import double_bar
-from ttr.rules import RuleSet
 from ttr.state import TURN, Setup, State, derive, shuffled
 from ttr.turn.tickets import deal_tickets
 
 RESTS = ("deck", "discard", "out")
 FULL = Counter(full_deck())
 
-__all__ = ["RESTS", "stage"]
+__all__ = ["RESTS", "place"]
 
 
-def stage(
-    rules: str | RuleSet,
-    players: int | Sequence[str],
-    seed: int = 0,
+def place(
+    setup: Setup,
+    state: State,
+    log: Log | None,
     *,
-    variant: str | None = None,
     hands: Mapping[int, Mapping[str, int]] | None = None,
     market: Sequence[str | None] | None = None,
     deck: Sequence[str] | None = None,
@@ -53,10 +51,10 @@ def stage(
     routes: Mapping[int, Sequence[int]] | None = None,
     stations: Mapping[int, Sequence[str]] | None = None,
     turn: int | None = None,
-    record: bool = True,
-) -> Any:
-    """A game in the position described (seats are numbers; cards are kinds such as ``"red"``
-    and ``"loco"``; tickets are positions in the game's ticket pool; routes are route ids).
+) -> None:
+    """Put ``state`` (a new game's, not dealt) in the position described: seats are numbers,
+    cards are kinds such as ``"red"`` and ``"loco"``, tickets are positions in the game's ticket
+    pool, routes are route ids. :meth:`ttr.game.Game.staged` is the way to call it.
 
     ``hands``: cards per seat ``{kind: count}``. ``market``: the face-up slots (None: empty).
     ``deck``: the top cards of the deck, top first. ``discard``: the discard pile. ``rest``:
@@ -70,28 +68,12 @@ def stage(
     most recent such player before the one to play triggered it at the end of their last turn,
     so the final turns left run from the player to play up to that player.
     """
-    from ttr.game import Game
-
-    if type(seed) is not int:
-        raise ScenarioError(
-            "field 'seed': expected a whole number, not {value}",
-            value=preview(seed),
-        )
     if rest not in RESTS:
         raise ScenarioError(
             "field 'rest': expected one of {value}, not {value2}",
             value=", ".join(RESTS),
             value2=preview(rest),
         )
-    try:
-        game = Game(rules, players, seed, variant=variant, deal=False, record=record)
-    except TTRError as err:
-        raise ScenarioError(
-            "field 'players': {err}",
-            err=err,
-        ) from None
-    setup, state = game.setup, game.state
-    log = Log(game.events, setup, 0) if record else None
     stager = _Stager(setup, state)
     stager.cards(hands or {}, market, deck, discard, rest, log)
     if tickets is not None:
@@ -122,8 +104,7 @@ def stage(
             problem=problems[0],
         )
     if log:
-        log.add("staged", None, to_play=state.current_player)
-    return game
+        log.add(Kind.STAGED, None, to_play=state.current_player)
 
 
 class _Stager:

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import functools
 import random
+import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, fields
 from typing import Any, NamedTuple
@@ -246,160 +247,56 @@ SAVED = tuple(name for name in FIELDS if name not in DERIVED)
 
 
 Record = tuple[Any, ...]
-"""An undo record: ``(kind, events before the action, action, *values)``, the values of the
+"""An undo record: ``(restorer, events before the action, action, *values)``, the values of the
 fields that kind of action may change (one tuple per action: the garbage collector's work grows
 with what the undo stack keeps)."""
 Recorder = Callable[[State, Any, int], Record]
 """Makes the undo record of an action: ``recorder(state, action, events before it)``."""
 
 
-# One recorder and restorer per kind of action, written out: plain attribute loads and stores,
-# compiled code in the compiled build. The fields of each are ttr.turn.CHANGES's for its kinds
-# (tests/test_undo.py checks that they are exactly those, in FIELDS order).
-# fmt: off
-def record_draw(s: State, action: Any, mark: int) -> Record:
-    """The undo record of a card draw (``DrawCard``)."""
-    return (
-        0, mark, action, s.rng, s.deck, s.top, s.discard, s.market, s.hands, s.phase,
-        s.current_player, s.turn, s.final_turns_left, s.triggered_by, s.passes_in_row,
-        s.loop_guard, s.counts,
+# The undo records and the snapshot are derived from the lists of fields (ttr.turn.CHANGES for
+# each kind of action, FIELDS for the snapshot), as functions made from source text, the way
+# dataclasses makes __init__: plain attribute loads and stores, as fast as written out by hand
+# (operator.attrgetter, the readable alternative, made every action 5% slower).
+
+
+def _made(name: str, source: str, **namespace: Any) -> Any:
+    """The function ``name`` defined by ``source`` (made from a list of fields, not user input)."""
+    exec(source, namespace)
+    return namespace[name]
+
+
+def _values(names: Sequence[str]) -> str:
+    """``"s.rng, s.deck, "``: the fields ``names`` of a state ``s``, as source text."""
+    unknown = set(names) - set(FIELDS)
+    assert not unknown, f"not fields of the state: {sorted(unknown)}"
+    return "".join(f"s.{name}, " for name in FIELDS if name in names)
+
+
+def recorder(names: Sequence[str]) -> Recorder:
+    """The maker of the undo records of a kind of action that may change the fields ``names``
+    (:data:`ttr.turn.CHANGES`, the one table of what each action changes). A record holds the
+    function that puts its values back first (:func:`undo` calls it), then the number of events
+    before the action, the action, and the values of those fields in :data:`FIELDS` order."""
+    values = _values(names)
+    restore = _made("restore", f"def restore(s, v):\n    (_, _, _, {values}) = v\n")
+    record: Recorder = _made(
+        "record",
+        f"def record(s, action, mark):\n    return (restore, mark, action, {values})\n",
+        restore=restore,
     )
+    return record
 
 
-def restore_draw(s: State, v: Record) -> None:
-    """Put back the values of a record of :func:`record_draw`."""
-    (
-        _, _, _, s.rng, s.deck, s.top, s.discard, s.market, s.hands, s.phase, s.current_player,
-        s.turn, s.final_turns_left, s.triggered_by, s.passes_in_row, s.loop_guard, s.counts,
-    ) = v
-
-
-def record_claim(s: State, action: Any, mark: int) -> Record:
-    """The undo record of a claim or a tunnel's payment (``Claim``, ``PayTunnel``)."""
-    return (
-        1, mark, action, s.rng, s.deck, s.top, s.discard, s.market, s.hands, s.owner, s.tunnel,
-        s.phase, s.current_player, s.turn, s.final_turns_left, s.triggered_by, s.passes_in_row,
-        s.loop_guard, s.counts, s.trains, s.route_points, s.open, s.barred,
-    )
-
-
-def restore_claim(s: State, v: Record) -> None:
-    """Put back the values of a record of :func:`record_claim`."""
-    (
-        _, _, _, s.rng, s.deck, s.top, s.discard, s.market, s.hands, s.owner, s.tunnel, s.phase,
-        s.current_player, s.turn, s.final_turns_left, s.triggered_by, s.passes_in_row,
-        s.loop_guard, s.counts, s.trains, s.route_points, s.open, s.barred,
-    ) = v
-
-
-def record_decline(s: State, action: Any, mark: int) -> Record:
-    """The undo record of a declined tunnel (``Decline``)."""
-    return (
-        2, mark, action, s.rng, s.deck, s.top, s.discard, s.market, s.hands, s.tunnel, s.phase,
-        s.current_player, s.turn, s.final_turns_left, s.triggered_by, s.passes_in_row,
-        s.loop_guard, s.counts,
-    )
-
-
-def restore_decline(s: State, v: Record) -> None:
-    """Put back the values of a record of :func:`record_decline`."""
-    (
-        _, _, _, s.rng, s.deck, s.top, s.discard, s.market, s.hands, s.tunnel, s.phase,
-        s.current_player, s.turn, s.final_turns_left, s.triggered_by, s.passes_in_row,
-        s.loop_guard, s.counts,
-    ) = v
-
-
-def record_draw_tickets(s: State, action: Any, mark: int) -> Record:
-    """The undo record of a ticket draw (``DrawTickets``)."""
-    return (3, mark, action, s.ticket_deck, s.offer, s.phase)
-
-
-def restore_draw_tickets(s: State, v: Record) -> None:
-    """Put back the values of a record of :func:`record_draw_tickets`."""
-    (_, _, _, s.ticket_deck, s.offer, s.phase) = v
-
-
-def record_keep(s: State, action: Any, mark: int) -> Record:
-    """The undo record of a ticket keep (``KeepTickets``): every field."""
-    return (
-        4, mark, action, s.rng, s.deck, s.top, s.discard, s.market, s.out, s.hands, s.tickets,
-        s.owner, s.stations, s.ticket_deck, s.box, s.set_aside, s.opening_queue, s.offer, s.tunnel,
-        s.phase, s.current_player, s.turn, s.final_turns_left, s.triggered_by, s.passes_in_row,
-        s.loop_guard, s.counts, s.trains, s.route_points, s.stations_left, s.open, s.barred,
-    )
-
-
-def restore_keep(s: State, v: Record) -> None:
-    """Put back the values of a record of :func:`record_keep`."""
-    (
-        _, _, _, s.rng, s.deck, s.top, s.discard, s.market, s.out, s.hands, s.tickets, s.owner,
-        s.stations, s.ticket_deck, s.box, s.set_aside, s.opening_queue, s.offer, s.tunnel, s.phase,
-        s.current_player, s.turn, s.final_turns_left, s.triggered_by, s.passes_in_row,
-        s.loop_guard, s.counts, s.trains, s.route_points, s.stations_left, s.open, s.barred,
-    ) = v
-
-
-def record_station(s: State, action: Any, mark: int) -> Record:
-    """The undo record of a station (``BuildStation``)."""
-    return (
-        5, mark, action, s.rng, s.deck, s.top, s.discard, s.market, s.hands, s.stations, s.phase,
-        s.current_player, s.turn, s.final_turns_left, s.triggered_by, s.passes_in_row,
-        s.loop_guard, s.counts, s.stations_left,
-    )
-
-
-def restore_station(s: State, v: Record) -> None:
-    """Put back the values of a record of :func:`record_station`."""
-    (
-        _, _, _, s.rng, s.deck, s.top, s.discard, s.market, s.hands, s.stations, s.phase,
-        s.current_player, s.turn, s.final_turns_left, s.triggered_by, s.passes_in_row,
-        s.loop_guard, s.counts, s.stations_left,
-    ) = v
-
-
-def record_pass(s: State, action: Any, mark: int) -> Record:
-    """The undo record of a pass (``Pass``)."""
-    return (
-        6, mark, action, s.rng, s.deck, s.top, s.discard, s.market, s.phase, s.current_player,
-        s.turn, s.final_turns_left, s.triggered_by, s.passes_in_row, s.loop_guard, s.counts,
-    )
-
-
-def restore_pass(s: State, v: Record) -> None:
-    """Put back the values of a record of :func:`record_pass`."""
-    (
-        _, _, _, s.rng, s.deck, s.top, s.discard, s.market, s.phase, s.current_player, s.turn,
-        s.final_turns_left, s.triggered_by, s.passes_in_row, s.loop_guard, s.counts,
-    ) = v
-
-
-def snapshot(s: State) -> tuple[Any, ...]:
-    """The values of every field of a state, as a tuple."""
-    return (
-        s.rng, s.deck, s.top, s.discard, s.market, s.out, s.hands, s.tickets, s.owner, s.stations,
-        s.ticket_deck, s.box, s.set_aside, s.opening_queue, s.offer, s.tunnel, s.phase,
-        s.current_player, s.turn, s.final_turns_left, s.triggered_by, s.passes_in_row,
-        s.loop_guard, s.counts, s.trains, s.route_points, s.stations_left, s.open, s.barred,
-    )
-# fmt: on
-
-
-RESTORERS: tuple[Callable[[State, Record], None], ...] = (
-    restore_draw,
-    restore_claim,
-    restore_decline,
-    restore_draw_tickets,
-    restore_keep,
-    restore_station,
-    restore_pass,
+snapshot: Callable[[State], tuple[Any, ...]] = _made(
+    "snapshot", f"def snapshot(s):\n    return ({_values(FIELDS)})\n"
 )
-"""The restorer of each kind of record, by the number each record starts with."""
+"""The values of every field of a state, as a tuple (``State(*snapshot(s))`` copies it)."""
 
 
 def undo(state: State, record: Record) -> None:
     """Put the values of an undo record back into ``state``."""
-    RESTORERS[record[0]](state, record)
+    record[0](state, record)
 
 
 ACTION = 2
@@ -478,16 +375,27 @@ def derive(setup: Setup, state: State) -> None:
 REBASE = 16
 """Shuffles a :class:`RandomState` counts before a new base is taken (``getstate()``): what bounds
 the work of setting the generator to a value (the seed or base, then the shuffles again)."""
-_LIVE: list[Any] = [random.Random(0), None]
-"""The generator that follows the game being played, and the :class:`RandomState` it is in (kept
-here, so that value's id is never reused)."""
+_THREAD: Any = threading.local()
+"""Each thread's live generator: ``rng``, the generator that follows the game being played on
+that thread, and ``value``, the :class:`RandomState` it is in (kept, so that value's id is never
+reused). One per thread, so that seeded games played on several threads at once draw what they
+draw alone (``tests/test_threads.py``)."""
+
+
+def _live() -> dict[str, Any]:
+    """This thread's live generator and its value (made on the thread's first use)."""
+    live: dict[str, Any] = _THREAD.__dict__
+    if not live:
+        live["rng"], live["value"] = random.Random(0), None
+    return live
 
 
 def generator(value: RandomState) -> random.Random:
-    """A generator in the state ``value``: the live one, set to ``value`` first if needed."""
-    live = _LIVE
-    rng: random.Random = live[0]
-    if live[1] is not value:
+    """A generator in the state ``value``: this thread's live one, set to ``value`` first if
+    needed."""
+    live = _live()
+    rng: random.Random = live["rng"]
+    if live["value"] is not value:
         base = value.base
         if isinstance(base, int):
             rng.seed(base)
@@ -495,7 +403,7 @@ def generator(value: RandomState) -> random.Random:
             rng.setstate(base)
         for size in value.shuffles:
             _shuffle(rng, [0] * size)
-        live[1] = value
+        live["value"] = value
     return rng
 
 
@@ -526,7 +434,7 @@ def shuffled(state: State, items: Sequence[Any]) -> list[Any]:
         value = RandomState(value.base, (*value.shuffles, len(result)))
     else:
         value = RandomState(rng.getstate())
-    state.rng = _LIVE[1] = value
+    state.rng = _live()["value"] = value
     return result
 
 

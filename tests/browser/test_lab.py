@@ -114,7 +114,7 @@ def test_classroom_notebook_in_jupyterlab(page, lab, artifacts_dir):
     check_no_fallback(page)
     for name, selector in (("stepper", stepper), ("tunnel", tunnel)):
         page.locator(selector).first.screenshot(path=str(artifacts_dir / f"lab-{name}.png"))
-    assert time.monotonic() - started < 90
+    print(f"{time.monotonic() - started:.0f} s")  # logged: speed is not asserted
 
 
 def test_korean_start_page_in_jupyterlab(page, lab, artifacts_dir):
@@ -148,4 +148,4 @@ def test_every_widget_fits_and_answers_in_jupyterlab(page, lab, europe, artifact
     assert browser_panel.is_visible()  # the file browser stayed open at every width
     check_no_fallback(page)
     assert not problems, "\n".join(problems)
-    assert time.monotonic() - started < 240
+    print(f"{time.monotonic() - started:.0f} s")  # logged: speed is not asserted

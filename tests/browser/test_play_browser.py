@@ -186,7 +186,6 @@ def test_a_whole_game_by_clicks_in_jupyterlab(page, apps, lab, expected, artifac
     play_whole_game(page, ui, expected, artifacts_dir, "lab")
     check_lab(page)
     print(f"lab: {ui.clicks} clicks in {time.monotonic() - started:.0f} s")
-    assert time.monotonic() - started < 240
 
 
 def test_a_whole_game_by_clicks_in_voila(page, apps, expected, artifacts_dir):
@@ -198,4 +197,3 @@ def test_a_whole_game_by_clicks_in_voila(page, apps, expected, artifacts_dir):
         check_voila(page)
         assert "PlayTable()" not in page.inner_text("body")  # Voila shows no code
     print(f"voila: {ui.clicks} clicks in {time.monotonic() - started:.0f} s")
-    assert time.monotonic() - started < 240

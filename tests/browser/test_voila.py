@@ -88,7 +88,7 @@ def test_classroom_app_in_voila(page, served, artifacts_dir):
         page.click(f"{stepper} button:has-text('Last')")
         page.wait_for_selector(f"{stepper} g.ttr-route.ttr-owned")
         page.screenshot(path=str(artifacts_dir / "voila-classroom.png"), full_page=True)
-    assert time.monotonic() - started < 90
+    print(f"{time.monotonic() - started:.0f} s")  # logged: speed is not asserted
 
 
 @pytest.mark.browser
@@ -108,4 +108,4 @@ def test_every_widget_fits_and_answers_in_voila(page, served, europe, artifacts_
         problems += check_every_width(page, widgets_of, artifacts_dir, "voila-after")
         check_no_fallback(page)
     assert not problems, "\n".join(problems)
-    assert time.monotonic() - started < 240
+    print(f"{time.monotonic() - started:.0f} s")  # logged: speed is not asserted

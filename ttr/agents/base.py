@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ttr.actions import Action, BuildStation, Claim, DrawCard
-from ttr.colors import CARD_COLORS, GRAY, LOCOMOTIVE, hand_dict
+from ttr.colors import CARD_COLORS, GRAY, LOCOMOTIVE
 from ttr.errors import TTRError
 from ttr.game import TURN, Game
 
@@ -92,7 +92,7 @@ def cheapest_claims(game: Game, player: int) -> dict[int, Claim]:
     """
     if game.phase != TURN:
         return {}
-    hand, trains, owner = hand_dict(game.state.hands[player]), game.trains[player], game.owner
+    hand, trains, owner = game.hand_of(player), game.trains[player], game.owner
     found = []
     for route in game.board.routes:
         if owner[route.id] is not None or route.length > trains:
@@ -114,7 +114,7 @@ def cheapest_claim(
         return None
     if route.length > game.trains[player]:
         return None
-    hand = hand_dict(game.state.hands[player]) if hand is None else hand
+    hand = game.hand_of(player) if hand is None else hand
     paid = fewest_locomotives(hand, route.color, route.length, route.locomotives)
     if paid is None or not game.is_open(route, player):
         return None
@@ -129,7 +129,7 @@ def station_payment(game: Game, player: int) -> tuple[str | None, int] | None:
     if game.phase != TURN or not rules.has_stations or not left:
         return None
     return fewest_locomotives(
-        hand_dict(game.state.hands[player]), GRAY, rules.station_costs[rules.stations - left], 0
+        game.hand_of(player), GRAY, rules.station_costs[rules.stations - left], 0
     )
 
 

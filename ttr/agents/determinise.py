@@ -94,7 +94,7 @@ def ticket_weights(game: Game, seat: int, sharpness: float) -> list[dict[int, fl
     claims better than tickets it does not hold."""
     paths, board = Paths(game), game.board
     pool = game.ticket_pool
-    own = set(game.tickets[seat])
+    own = set(game.ticket_ids_of(seat))
     offer = game.offer
     if offer is not None and offer.player == seat:
         own |= set(offer.tickets)
@@ -116,9 +116,9 @@ def unseen_cards(game: Game, seat: int) -> Counter[str]:
     """The train cards ``seat`` cannot see: all 110 less its hand, the market, the cards of a
     tunnel being claimed (played and revealed) and any left out of a staged game."""
     unseen = Counter(full_deck())
-    unseen.subtract(game.hands[seat])
+    unseen.subtract(game.hand_of(seat))
     unseen.subtract(card for card in game.cards.market if card is not None)
-    unseen.subtract(game.state.out)
+    unseen.subtract(game.cards.out)
     tunnel = game.tunnel
     if tunnel is not None:
         route = game.board.routes[tunnel.route]

@@ -25,7 +25,7 @@ from ttr.agents.base import (
     station_payment,
 )
 from ttr.board import Board, Ticket
-from ttr.colors import GRAY, LOCOMOTIVE, hand_dict
+from ttr.colors import GRAY, LOCOMOTIVE
 from ttr.game import OPENING, SECOND_CARD, TICKETS, TUNNEL, TURN, Game
 from ttr.memo import remember
 from ttr.text import count
@@ -110,7 +110,7 @@ class GreedyAgent(Agent):
         """Open routes on the cheapest paths of this player's unfinished tickets, dearest first,
         and for each the most valuable ticket it serves with the open routes that ticket lacks."""
         player = game.current_player if player is None else player
-        held = game.state.tickets[player]
+        held = game.ticket_ids_of(player)
         known = paths.plans.get((player, held))
         if known is not None:  # the same tickets in a position with the same owners
             return known
@@ -141,7 +141,7 @@ class GreedyAgent(Agent):
         needed: dict[str, int],
     ) -> tuple[Action, Reason]:
         player = game.current_player
-        hand = hand_dict(game.state.hands[player])
+        hand = game.hand_of(player)
         for route in plan:
             claim = cheapest_claim(game, player, route, hand)
             if claim is not None:

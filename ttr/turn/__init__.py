@@ -7,6 +7,7 @@ changes nothing); ``play_x(setup, state, action, log)`` applies a checked action
 ``draw``     drawing train cards (D1-D8)
 ``claim``    claiming routes, double routes, ferries (C1-C6)
 ``tunnel``   tunnels: reveal, pay or decline (C7-C9)
+``take``     taking a paid route: cards to the discard, trains, points (C3, C5)
 ``tickets``  the opening choice and drawing tickets (S4-S6, K1-K2, V1-V4)
 ``stations`` building stations (ST1-ST2)
 ``end``      the end of a turn, the final round, passing (D7, E1-E2, T2)
@@ -34,7 +35,7 @@ from ttr.actions import (
     PayTunnel,
 )
 from ttr.errors import IllegalAction, preview
-from ttr.i18n import N_
+from ttr.i18n import N_, Message
 from ttr.state import (
     FIELDS,
     OPENING,
@@ -47,13 +48,7 @@ from ttr.state import (
     Recorder,
     Setup,
     State,
-    record_claim,
-    record_decline,
-    record_draw,
-    record_draw_tickets,
-    record_keep,
-    record_pass,
-    record_station,
+    recorder,
 )
 from ttr.turn.claim import check_claim, play_claim
 from ttr.turn.draw import check_draw, play_draw
@@ -64,11 +59,9 @@ from ttr.turn.tunnel import check_decline, check_pay_tunnel, play_decline, play_
 
 Check = Callable[[Setup, State, Any], None]
 Play = Callable[[Setup, State, Any, Any], None]
-Rules = tuple[Check, Play, Recorder]
+Problems = Callable[[Any], Message | None] | None
+Rules = tuple[Problems, Check, Play, Recorder]
 
-OWN_FIELDS = (DrawCard, Claim)
-"""The actions whose rule check tests their fields' types first itself (the hot path: one call
-fewer); it raises the same T1 refusal as :data:`ttr.actions.FIELD_PROBLEMS` would."""
 TURN_END = (
     *("rng", "deck", "top", "discard", "market", "counts", "loop_guard"),  # refill (D6-D9)
     *("phase", "current_player", "turn", "final_turns_left", "triggered_by", "passes_in_row"),
@@ -87,41 +80,13 @@ CHANGES: dict[type, tuple[str, ...]] = {
 }
 """The state fields each kind of action may change: what its undo record keeps
 (``tests/test_undo.py`` checks that no action changes any other)."""
-RECORDERS: dict[type, Recorder] = {
-    DrawCard: record_draw,
-    Claim: record_claim,
-    PayTunnel: record_claim,
-    Decline: record_decline,
-    DrawTickets: record_draw_tickets,
-    KeepTickets: record_keep,
-    BuildStation: record_station,
-    Pass: record_pass,
-}
-"""The maker of each kind's undo record, written out in :mod:`ttr.state`: it keeps exactly the
-fields of :data:`CHANGES` (``tests/test_undo.py`` checks it)."""
-
-
-def fields_first(kind: type, check: Check) -> Check:
-    """``check``, after the check of the types of ``kind``'s fields (T1), if it has any."""
-    problems = FIELD_PROBLEMS[kind]
-    if problems is None:
-        return check
-
-    def checked_fields(setup: Setup, state: State, action: Any) -> None:
-        problem = problems(action)
-        if problem is not None:
-            raise IllegalAction("T1", problem)
-        check(setup, state, action)
-
-    return checked_fields
+RECORDERS: dict[type, Recorder] = {kind: recorder(changed) for kind, changed in CHANGES.items()}
+"""The maker of each kind's undo record, derived from :data:`CHANGES`: it keeps exactly those
+fields (:func:`ttr.state.recorder`)."""
 
 
 RULES: dict[type, Rules] = {
-    kind: (
-        check if kind in OWN_FIELDS else fields_first(kind, check),
-        play,
-        RECORDERS[kind],
-    )
+    kind: (FIELD_PROBLEMS[kind], check, play, RECORDERS[kind])
     for kind, check, play in (
         (DrawCard, check_draw, play_draw),
         (Claim, check_claim, play_claim),
@@ -133,8 +98,9 @@ RULES: dict[type, Rules] = {
         (Pass, check_pass, play_pass),
     )
 }
-"""For each kind of action: its check (the types of its fields first, T1, then its rule), its
-effect, the maker of its undo record."""
+"""For each kind of action: what is wrong with the types of its fields (T1,
+:data:`ttr.actions.FIELD_PROBLEMS`), the check of its rule, its effect, the maker of its undo
+record."""
 SETTLING: dict[str, tuple[type, ...]] = {
     OPENING: (KeepTickets,),
     TICKETS: (KeepTickets,),
@@ -156,15 +122,22 @@ ALLOWED: dict[str, dict[type, Rules]] = {
 decision (T1, T3); none once the game is over."""
 
 
-def checked(setup: Setup, state: State, action: object) -> Play:
-    """The effect of ``action`` if it is legal now; raises :class:`IllegalAction` if not
-    (T1 for a field of the wrong type, then the rule of the action)."""
-    rules = ALLOWED[state.phase].get(type(action))
-    if rules is None:
-        raise refusal(setup, state, action)
-    check, play, _ = rules
+def checked(setup: Setup, state: State, action: object) -> Rules:
+    """The rules of ``action`` (its field check, rule check, effect and undo recorder: see
+    :data:`RULES`) once it is known to be legal now; raises :class:`IllegalAction` if it is not
+    (T1 for a field of the wrong type, then the action's rule). ``Game.play`` and
+    ``Game.is_legal`` both ask here: the one place that says what is legal."""
+    try:
+        rules = ALLOWED[state.phase][type(action)]
+    except KeyError:
+        raise refusal(setup, state, action) from None
+    problems, check, _, _ = rules
+    if problems is not None:  # T1: the types of the fields, before any rule reads them
+        problem = problems(action)
+        if problem is not None:
+            raise IllegalAction("T1", problem)
     check(setup, state, action)
-    return play
+    return rules
 
 
 def refusal(setup: Setup, state: State, action: object) -> IllegalAction:

@@ -2,27 +2,19 @@
 
 from __future__ import annotations
 
-from typing import Any
-
-from ttr.actions import Claim, check_fields
-from ttr.colors import KIND_INDEX, LOCO
+from ttr.actions import Claim
 from ttr.errors import IllegalAction
-from ttr.events import Log
-from ttr.open_routes import after_claim, double_bar, with_item
+from ttr.events import Kind, Log
+from ttr.open_routes import double_bar
 from ttr.payment import payment_problem
 from ttr.state import Setup, State
-from ttr.turn.end import end_turn
+from ttr.turn.take import pay, take_route
+from ttr.turn.tunnel import start_tunnel
 
 
 def check_claim(setup: Setup, state: State, action: Claim) -> None:
-    unchecked: Any = action  # a compiled build (mypyc) would refuse a typed read before T1
-    color = unchecked.color
-    if (
-        type(unchecked.route) is not int
-        or type(unchecked.locomotives) is not int
-        or (color is not None and type(color) is not str)
-    ):  # T1 first (ttr.turn.OWN_FIELDS)
-        check_fields(action)
+    """Whether the claim ``action`` is legal now (C1-C6); its fields' types are checked before
+    (T1, :func:`ttr.turn.checked`)."""
     player = state.current_player
     board = setup.board
     if not 0 <= action.route < len(board.routes):
@@ -98,30 +90,15 @@ def check_double(setup: Setup, state: State, route_id: int, player: int, ref: st
         )
 
 
-def pay(state: State, player: int, color: str | None, colored: int, locomotives: int) -> tuple:
-    """Take the cards of a payment from ``player``'s hand; returns them (for the discard)."""
-    hand = list(state.hands[player])
-    if color is not None:
-        hand[KIND_INDEX[color]] -= colored
-    hand[LOCO] -= locomotives
-    state.hands = with_item(state.hands, player, tuple(hand))
-    return paid_cards(color, colored, locomotives)
-
-
-def paid_cards(color: str | None, colored: int, locomotives: int) -> tuple[str, ...]:
-    """The cards of a payment: ``colored`` of ``color``, then the locomotives."""
-    return ((color,) * colored if color else ()) + ("loco",) * locomotives
-
-
 def play_claim(setup: Setup, state: State, action: Claim, log: Log | None) -> None:
     player = state.current_player
     route = setup.board.routes[action.route]
     colored = route.length - action.locomotives
     paid = pay(state, player, action.color, colored, action.locomotives)
-    tunnel = route.kind == "tunnel"  # route.is_tunnel, inlined: the hot path
+    tunnel = route.is_tunnel
     if log:
         log.add(
-            "claim",
+            Kind.CLAIM,
             player,
             route=route.id,
             color=action.color,
@@ -130,29 +107,7 @@ def play_claim(setup: Setup, state: State, action: Claim, log: Log | None) -> No
             tunnel=tunnel,
         )
     if tunnel:
-        from ttr.turn.tunnel import start_tunnel
-
         start_tunnel(setup, state, action, paid, log)
         return
     state.discard = state.discard + paid
     take_route(setup, state, route.id, player, log)
-
-
-def take_route(setup: Setup, state: State, route_id: int, player: int, log: Log | None) -> None:
-    """``player`` now owns the route: trains, points (C3), the double (C5); the turn ends."""
-    board = setup.board
-    route = board.routes[route_id]
-    state.owner = owner = with_item(state.owner, route_id, player)
-    state.open, state.barred = after_claim(
-        board, setup.classes, state.open, state.barred, owner, route_id, setup.double_lock
-    )
-    trains = state.trains[player] - route.length
-    state.trains = with_item(state.trains, player, trains)
-    gained = setup.rules.route_points[route.length]
-    state.route_points = with_item(state.route_points, player, state.route_points[player] + gained)
-    if log:
-        closed = board.twin_id(route_id) is not None and setup.double_lock
-        log.add(
-            "route", player, route=route_id, points=gained, trains_left=trains, double_closed=closed
-        )
-    end_turn(setup, state, player, log)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ttr.cards import check_locomotives, full_deck
 from ttr.colors import KIND_INDEX
-from ttr.events import Log
+from ttr.events import Kind, Log
 from ttr.state import Setup, State, shuffled
 from ttr.turn.tickets import deal_tickets
 
@@ -22,6 +22,6 @@ def deal(setup: Setup, state: State, log: Log | None) -> None:
     market = tuple(deck.pop() for _ in state.market)
     state.deck, state.top, state.market = tuple(deck), len(deck), market
     if log:
-        log.add("setup", None)
+        log.add(Kind.SETUP, None)
     check_locomotives(setup, state, log, None, rule="S3")
     deal_tickets(setup, state, log)

@@ -2,24 +2,22 @@
 
 from __future__ import annotations
 
-from typing import Any
-
-from ttr.actions import DrawCard, check_fields
-from ttr.cards import draw, take
+from ttr.actions import DrawCard
+from ttr.cards import can_draw, draw, take
 from ttr.colors import KIND_INDEX, LOCOMOTIVE
 from ttr.errors import IllegalAction
-from ttr.events import Log
+from ttr.events import Kind, Log
+from ttr.open_routes import with_item
 from ttr.state import SECOND_CARD, TURN, Setup, State, bump
 from ttr.turn.end import end_turn
 
 
 def check_draw(setup: Setup, state: State, action: DrawCard) -> None:
-    unchecked: Any = action  # a compiled build (mypyc) would refuse a typed read before T1
-    slot = unchecked.slot
-    if slot is not None and type(slot) is not int:  # T1 first (ttr.turn.OWN_FIELDS)
-        check_fields(action)
+    """Whether the card draw ``action`` is legal now (D1, D4, D7); its fields' types are
+    checked before (T1, :func:`ttr.turn.checked`)."""
+    slot = action.slot
     if slot is None:
-        if not (state.top or state.discard):  # can_draw(), inlined: the hot path
+        if not can_draw(state):
             raise IllegalAction(
                 "D7", "the deck and the discard pile are both empty; no card can be drawn blind"
             )
@@ -44,35 +42,28 @@ def play_draw(setup: Setup, state: State, action: DrawCard, log: Log | None) -> 
     first = state.phase == TURN
     slot = action.slot
     if slot is None:
-        top = state.top
-        if top:  # the top card (draw(), inlined: the hot path)
-            state.top = top = top - 1
-            card: str | None = state.deck[top]
-        else:
-            card = draw(state, log, player)
+        card = draw(state, log, player)
         if log:
-            log.add("draw", player, slot=None, card=card)
+            log.add(Kind.DRAW, player, slot=None, card=card)
     else:
         card = state.market[slot]
         if log:
-            log.add("draw", player, slot=slot, card=card)
+            log.add(Kind.DRAW, player, slot=slot, card=card)
         take(setup, state, slot, log, player)
     assert card is not None
-    hands = list(state.hands)  # with_item(), inlined: the hot path
-    hand = list(hands[player])
+    hand = list(state.hands[player])
     hand[KIND_INDEX[card]] += 1
-    hands[player] = tuple(hand)
-    state.hands = tuple(hands)
+    state.hands = with_item(state.hands, player, tuple(hand))
     if not first:
         end_turn(setup, state, player, log)
     elif card == LOCOMOTIVE and slot is not None:
         if log:
-            log.add("whole_draw", player)
+            log.add(Kind.WHOLE_DRAW, player)
         end_turn(setup, state, player, log)
     else:
         state.phase = SECOND_CARD
         if not (state.top or state.discard or any(c and c != LOCOMOTIVE for c in state.market)):
             if log:
-                log.add("short_draw", player)
+                log.add(Kind.SHORT_DRAW, player)
             bump(state, "short_draws")
             end_turn(setup, state, player, log)

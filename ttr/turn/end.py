@@ -5,7 +5,8 @@ from __future__ import annotations
 from ttr.actions import PASS, Pass
 from ttr.cards import check_locomotives, refill
 from ttr.errors import IllegalAction
-from ttr.events import Log
+from ttr.events import Kind, Log
+from ttr.legal import legal_actions
 from ttr.state import OVER, TURN, Setup, State, bump
 
 
@@ -35,7 +36,7 @@ def end_turn(
         state.final_turns_left = n
         state.triggered_by = player
         if log:
-            log.add("final_round", player, trains=state.trains[player])
+            log.add(Kind.FINAL_ROUND, player, trains=state.trains[player])
     if state.passes_in_row >= n:
         game_over(state, log, None, "all_passed")
         return
@@ -45,13 +46,11 @@ def end_turn(
 def game_over(state: State, log: Log | None, player: int | None, reason: str) -> None:
     state.phase = OVER
     if log:
-        log.add("game_over", player, reason=reason)
+        log.add(Kind.GAME_OVER, player, reason=reason)
 
 
 def check_pass(setup: Setup, state: State, action: Pass) -> None:
     """A pass is legal only when no other action is (T2)."""
-    from ttr.legal import legal_actions
-
     if list(legal_actions(setup, state)) != [PASS]:
         raise IllegalAction("T2", "a player may pass only when no other action is legal")
 
@@ -61,5 +60,5 @@ def play_pass(setup: Setup, state: State, action: Pass, log: Log | None) -> None
     state.passes_in_row += 1
     bump(state, "passes")
     if log:
-        log.add("pass", player)
+        log.add(Kind.PASS, player)
     end_turn(setup, state, player, log, passed=True)

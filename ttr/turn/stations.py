@@ -5,20 +5,13 @@ from __future__ import annotations
 from ttr.actions import BuildStation
 from ttr.colors import GRAY
 from ttr.errors import IllegalAction, preview
-from ttr.events import Log
+from ttr.events import Kind, Log
 from ttr.narration import ORDINALS
 from ttr.open_routes import with_item
-from ttr.payment import payment_problem
+from ttr.payment import payment_problem, station_cost
 from ttr.state import Setup, State
-from ttr.turn.claim import pay
 from ttr.turn.end import end_turn
-
-
-def station_cost(setup: Setup, state: State, player: int) -> int:
-    """What ``player``'s next station costs (ST2): 1, 2, then 3 cards of one colour."""
-    rules = setup.rules
-    built = rules.stations - state.stations_left[player]
-    return rules.station_costs[min(built, len(rules.station_costs) - 1)]
+from ttr.turn.take import pay
 
 
 def check_station(setup: Setup, state: State, action: BuildStation) -> None:
@@ -45,7 +38,7 @@ def check_station(setup: Setup, state: State, action: BuildStation) -> None:
             city=board.display(action.city),
             holder=setup.players[holder],
         )
-    cost = station_cost(setup, state, player)
+    cost = station_cost(setup.rules, state.stations_left[player])
     problem = payment_problem(state.hands[player], GRAY, cost, (action.color, action.locomotives))
     if problem is not None:
         nth = ORDINALS[rules.stations - state.stations_left[player]]
@@ -60,7 +53,7 @@ def check_station(setup: Setup, state: State, action: BuildStation) -> None:
 
 def play_station(setup: Setup, state: State, action: BuildStation, log: Log | None) -> None:
     player = state.current_player
-    cost = station_cost(setup, state, player)
+    cost = station_cost(setup.rules, state.stations_left[player])
     colored = cost - action.locomotives
     paid = pay(state, player, action.color, colored, action.locomotives)
     state.discard = state.discard + paid
@@ -69,7 +62,7 @@ def play_station(setup: Setup, state: State, action: BuildStation, log: Log | No
     state.stations_left = with_item(state.stations_left, player, left)
     if log:
         log.add(
-            "station",
+            Kind.STATION,
             player,
             city=action.city,
             nth=setup.rules.stations - left - 1,

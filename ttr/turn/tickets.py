@@ -4,12 +4,11 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-import itertools
 from collections.abc import Mapping, Sequence
 
-from ttr.actions import DrawTickets, KeepTickets
+from ttr.actions import DrawTickets, KeepTickets, keep_choices
 from ttr.errors import IllegalAction
-from ttr.events import Log
+from ttr.events import Kind, Log
 from ttr.i18n import N_
 from ttr.open_routes import with_item
 from ttr.rules import OpeningDeal
@@ -43,7 +42,7 @@ def deal_tickets(
     state.ticket_deck = tuple(reversed(regulars))  # the top ticket is the last one
     state.opening_queue = tuple(queue)
     if log:
-        log.add("deal_tickets", None)
+        log.add(Kind.DEAL_TICKETS, None)
     next_opening_offer(setup, state, log)
 
 
@@ -70,14 +69,14 @@ def next_opening_offer(setup: Setup, state: State, log: Log | None) -> None:
             state.ticket_deck = tuple(returned) + state.ticket_deck
             if log:
                 log.add(
-                    "returned_shuffled", None, count=len(returned), rule=setup.rules.opening_rule
+                    Kind.RETURNED_SHUFFLED, None, count=len(returned), rule=setup.rules.opening_rule
                 )
             state.set_aside = ()
         state.offer = None
         state.phase = TURN
         state.current_player = 0
         if log:
-            log.add("opening_done", None, first=0)
+            log.add(Kind.OPENING_DONE, None, first=0)
         return
     offer, state.opening_queue = state.opening_queue[0], state.opening_queue[1:]
     opening = setup.rules.opening
@@ -108,17 +107,7 @@ def play_draw_tickets(setup: Setup, state: State, action: DrawTickets, log: Log 
     )
     state.phase = TICKETS
     if log:
-        log.add("draw_tickets", player, tickets=list(drawn))
-
-
-@functools.cache
-def keep_choices(offered: int, keep_min: int, keep_max: int) -> tuple[KeepTickets, ...]:
-    """Every way to keep between ``keep_min`` and ``keep_max`` of ``offered`` tickets, in order."""
-    return tuple(
-        KeepTickets(kept)
-        for size in range(keep_min, min(keep_max, offered) + 1)
-        for kept in itertools.combinations(range(offered), size)
-    )
+        log.add(Kind.DRAW_TICKETS, player, tickets=list(drawn))
 
 
 @functools.cache
@@ -170,7 +159,7 @@ def play_keep(setup: Setup, state: State, action: KeepTickets, log: Log | None) 
         state.ticket_deck = tuple(reversed(returned)) + state.ticket_deck
     if log:
         log.add(
-            "keep",
+            Kind.KEEP,
             player,
             kept=list(kept),
             returned=list(returned),

@@ -6,13 +6,13 @@ from ttr.actions import Claim, Decline, PayTunnel
 from ttr.cards import reveal
 from ttr.colors import KIND_INDEX, LOCO, LOCOMOTIVE
 from ttr.errors import IllegalAction
-from ttr.events import Log
+from ttr.events import Kind, Log
 from ttr.i18n import Message
 from ttr.open_routes import with_item
 from ttr.payment import tunnel_extra_options
 from ttr.state import TUNNEL, Setup, State, TunnelAttempt
-from ttr.turn.claim import paid_cards, pay, take_route
 from ttr.turn.end import end_turn
+from ttr.turn.take import paid_cards, pay, take_route
 
 
 def start_tunnel(
@@ -28,7 +28,7 @@ def start_tunnel(
     if log:
         can_pay = bool(tunnel_extra_options(state.hands[player], action.color, extra))
         log.add(
-            "tunnel_reveal",
+            Kind.TUNNEL_REVEAL,
             player,
             route=action.route,
             cards=list(revealed),
@@ -91,7 +91,7 @@ def play_pay_tunnel(setup: Setup, state: State, action: PayTunnel, log: Log | No
     state.tunnel = None
     if log:
         log.add(
-            "pay_tunnel",
+            Kind.PAY_TUNNEL,
             player,
             route=route.id,
             color=tunnel.color,
@@ -118,5 +118,5 @@ def play_decline(setup: Setup, state: State, action: Decline, log: Log | None) -
     state.discard = state.discard + tunnel.revealed
     state.tunnel = None
     if log:
-        log.add("decline", player, route=route.id)
+        log.add(Kind.DECLINE, player, route=route.id)
     end_turn(setup, state, player, log)

@@ -40,6 +40,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from ttr.board import Board, Route
+from ttr.display import register
 from ttr.i18n import Np_, pgettext, render
 from ttr.views.map_layout import (
     CITY_EDGE,
@@ -733,3 +734,8 @@ def _sample(entry: LegendEntry, x: float, y: float, w: float, h: float) -> str:
             f'd="M{_n(x + h / 2)} {_n(y)}H{_n(x + w - h / 2)}"/>'
         )
     return f'<circle class="ttr-dot" cx="{_n(cx)}" cy="{_n(y)}" r="{_n(CITY_RADIUS * 0.8)}"/>'
+
+
+# Board._repr_svg_ and Game._repr_svg_ draw through these (ttr.display names this module).
+register("board", board_svg)
+register("game", game_svg)

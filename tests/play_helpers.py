@@ -53,6 +53,11 @@ class UI(Protocol):
     def scores(self) -> dict[str, int]: ...  # the final score table: name -> total
 
 
+HINT_STEPS = 300
+"""The coach's search budget in the tests that play whole games by its hints: the same coach
+(its plan, its exact last turn), a smaller search, so that a game takes seconds."""
+
+
 def follow_hints(ui: UI, limit: int = 1500, until=None) -> dict[str, int]:
     """Play the person's seat to the end, or until ``until(ui)`` is true (see the module's
     docstring); returns counts of the hints, tunnels and stations on the way."""

@@ -18,7 +18,7 @@ import re
 
 import pytest
 from i18n_views import HANGUL, english_left, leftover_english, shown_texts
-from play_helpers import WORKED_ROUTES, WORKED_TICKETS, TableUI, follow_hints
+from play_helpers import HINT_STEPS, WORKED_ROUTES, WORKED_TICKETS, TableUI, follow_hints
 
 from ttr import Game, set_language
 from ttr.apps import PlayModel, PlayTable, ScoreSheet, ScoreSheetModel
@@ -71,6 +71,7 @@ def staged_table(**fields) -> PlayTable:
 
 def test_a_whole_korean_game_at_the_play_table_shows_no_english():
     table = PlayTable(PlayModel.new("europe", [("Ann", "you"), ("Ben", "greedy")], seed=1))
+    table.model.hint_steps = HINT_STEPS
     korean_only(table)
     assert HANGUL.search(table.prompt.value) and table.deck_button.description.startswith("카드")
     table.keep_button.click()  # nothing ticked: refused (S5), in Korean with its lesson

@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 from i18n_views import leftover_english, shown_texts
-from play_helpers import WORKED_ROUTES, WORKED_TICKETS, TableUI, follow_hints
+from play_helpers import HINT_STEPS, WORKED_ROUTES, WORKED_TICKETS, TableUI, follow_hints
 
 from ttr import set_language
 from ttr.apps import PlayModel, PlayTable, ScoreSheet, ScoreSheetModel
@@ -61,6 +61,7 @@ class ChineseTableUI(TableUI):
 
 def test_a_whole_chinese_game_at_the_play_table_by_clicks():
     table = PlayTable(PlayModel.new("europe", [("Ann", "you"), ("Ben", "greedy")], seed=1))
+    table.model.hint_steps = HINT_STEPS
     chinese_only(table)
     assert HAN.search(table.prompt.value) and table.deck_button.description.startswith("牌堆")
     table.keep_button.click()  # nothing ticked: refused (S5), in Chinese with its lesson

@@ -13,13 +13,13 @@ from pathlib import Path
 
 import pytest
 from agent_helpers import rearrange_hidden
-from play_helpers import STATION_CITY, TableUI, follow_hints
+from play_helpers import HINT_STEPS, STATION_CITY, TableUI, follow_hints
 from rule_ids import RULE_IDS
 from turn_helpers import spent
 
 from ttr import Game
 from ttr.actions import BuildStation, Claim, DrawCard, KeepTickets, PayTunnel
-from ttr.agents.greedy import GreedyAgent
+from ttr.agents import make_agent
 from ttr.apps import PlayModel, PlayTable, coach, saves, seats, session, sheet, view
 from ttr.apps.coach import LESSONS, Note, lesson, note_html, refusal, served_alone
 from ttr.apps.view import public_lines
@@ -59,6 +59,7 @@ def red_tunnel_ahead(speed: str = "instant") -> PlayModel:
 
 def test_a_whole_europe_game_against_the_greedy_bot_by_clicks():
     table = PlayTable(PlayModel.new("europe", ANN_VS_BEN, seed=1))
+    table.model.hint_steps = HINT_STEPS
     seen = follow_hints(TableUI(table))
     game = table.model.game
     assert game.is_over and "Not allowed" not in table.coach.value
@@ -86,6 +87,7 @@ def test_a_whole_europe_game_against_the_greedy_bot_by_clicks():
 @pytest.mark.parametrize("seed", [2, 3])
 def test_whole_games_through_the_model_follow_the_hints(seed):
     model = PlayModel.new("europe", ANN_VS_BEN, seed=seed)
+    model.hint_steps = HINT_STEPS
     steps = 0
     while not model.game.is_over:
         steps += 1
@@ -198,12 +200,15 @@ def test_the_tickets_on_the_map_are_hidden_while_the_laptop_passes():
     assert {m.removeprefix("city-").replace("_", " ") for m in table.map.marks} == cat
 
 
-def test_the_hint_is_the_greedy_bot_s_choice_and_reason():
+def test_the_hint_is_the_coach_s_move_and_reason():
+    """Hint shows exactly what ``make_agent("coach")`` plays in the same position (#33)."""
     model = PlayModel.new("europe", ANN_VS_BEN, seed=1)
     note = model.hint()
-    choice = GreedyAgent(0).explain(model.game, 0)
-    assert note.kind == "hint" and choice.text in note.text
-    assert model.view().hinted == (*(f"ticket:{i}" for i in choice.action.keep), "keep")
+    coach = make_agent("coach")
+    action = coach.choose(model.game)
+    assert note.kind == "hint" and model.hint_action == action
+    assert model.game.notation(action).split()[0] in note.text  # the move, said in words
+    assert model.view().hinted == (*(f"ticket:{i}" for i in action.keep), "keep")
     assert model.game.actions_played == 0  # a hint moves nothing
 
 

@@ -47,7 +47,7 @@ from ttr.i18n import N_, Np_, fill, gettext, pgettext, prender, render
 from ttr.views.widgets.claim import route_reasons
 
 if TYPE_CHECKING:
-    from ttr.agents.base import Choice
+    from ttr.agents.coach import Advice
     from ttr.game import Game
 
 __all__ = [
@@ -56,7 +56,7 @@ __all__ = [
     "NOTEBOOK_TITLES",
     "Lesson",
     "Note",
-    "hint_text",
+    "advice_text",
     "lesson",
     "lesson_links",
     "move_words",
@@ -357,44 +357,73 @@ def move_words(game: Game, action: Action) -> str:
     return game.notation(action)
 
 
-_REASONS = {
-    "claim": N_(
-        "{move}: it is on the cheapest path for the ticket {ticket} ({points:#point}), which "
-        "needs {routes_left:#more route}."
+_ADVICE = {
+    "last turn": N_("{move}: this is your last turn, and no move adds more to your final score."),
+    "last turn, nothing to add": N_(
+        "{move}: this is your last turn, and no claim or station adds a point now."
+    ),
+    "completes": N_("{move}: it completes the ticket {done} and scores {points:#point}."),
+    "ticket path": N_(
+        "{move}: it is on the cheapest path for the ticket {ticket} ({ticket_points:#point}), "
+        "which still takes {path_trains:#train}."
+    ),
+    "block": N_(
+        "{move}: a rival's likeliest path runs through this route; it scores {points:#point}."
+    ),
+    "points": N_("{move}: no ticket needs a route you can claim, and this one scores the most."),
+    "station": N_(
+        "{move}: the ticket {ticket} can now only be finished by borrowing a rival's route (ST3)."
+    ),
+    "draw needed": N_("{move}: your plan needs {needed} more {card:card} cards; you hold {held}."),
+    "draw card": N_("{move}: this face-up card is worth more to your plan than the deck."),
+    "draw locomotive": N_("{move}: a face-up locomotive pays for any colour (D3)."),
+    "draw blind": N_("{move}: no face-up card is one your plan needs, so the deck."),
+    "tickets": N_(
+        "{move}: your tickets are done, and with {trains:#train} left a new offer is expected "
+        "to bring {expected} points."
     ),
     "keep": N_(
-        "{move}: {tickets} ({points:#point}) for about {trains_needed:#train} of the "
-        "{trains_free} not yet planned."
+        "{move}: {tickets} ({points:#point}) for about {path_trains:#train} of your {trains}."
     ),
-    "station": N_(
-        "{move}: the ticket {ticket} can only be finished through {owner}'s route "
-        "{borrows:route} (ST3)."
-    ),
-    "tickets": N_(
-        "{move}: every ticket is done or out of reach, and {trains:#train} are left for new ones."
-    ),
-    "longest": N_("{move}: no ticket needs a route it can claim, so it takes the longest one."),
-    "draw any": N_("{move}: no face-up card is one the plan needs."),
-    "draw": N_("{move}: the planned routes need {card} cards."),
-    "pay": N_("{move}: the tunnel is worth its extra cost (fewest locomotives first)."),
-    "decline": N_("{move}: the extra cost cannot be paid (C8)."),
-    "last resort": N_("{move}: nothing else is possible."),
+    "pay": N_("{move}: the tunnel is worth its extra cards (C7)."),
+    "decline": N_("{move}: the tunnel's extra cost cannot be paid (C8)."),
+    "forced": N_("{move}: it is the only legal move."),
 }
-"""The greedy bot's reasons (``Choice.reason["kind"]``), as the coach says them."""
+"""What the coach says for each reason of :data:`ttr.agents.coach.WHY`."""
+_SEARCHED = N_(
+    " The search tried it against {plan} in {deals} sampled deals of the hidden cards, and it did "
+    "better."
+)
+_FINAL_ROUND = N_(" The final round is on: {turns:#turn} left for you.")
+_END_NEAR = N_(" A player is down to a few trains: the game may end soon.")
 
 
-def hint_text(game: Game, choice: Choice) -> str:
-    """The greedy bot's choice and its reason in one sentence, in the language in force (in
-    English: the bot's own ``choice.text``)."""
-    reason = dict(choice.reason)
-    kind = reason.pop("kind")
-    if kind == "draw" and reason.get("card") is None:
-        kind = "draw any"
-    if kind == "keep":
-        reason["tickets"] = ", ".join(reason["tickets"])
-        reason["trains_needed"] = int(reason["trains_needed"])
-    template = _REASONS.get(kind, _REASONS["last resort"])
-    return fill(gettext(template), move=move_words(game, choice.action), **reason)
+def advice_text(game: Game, advice: Advice) -> str:
+    """The coach's advice in words, in the language in force: the move, why, and why now."""
+    template = _ADVICE.get(advice.why, _ADVICE["forced"])
+    text = fill(
+        gettext(template),
+        move=move_words(game, advice.action),
+        done=", ".join(advice.completes) or advice.ticket or "",
+        points=round(advice.points),
+        ticket=advice.ticket or "",
+        ticket_points=advice.ticket_points,
+        path_trains=advice.path_trains,
+        needed=advice.needed,
+        held=advice.held,
+        card=advice.card or LOCOMOTIVE,
+        trains=advice.trains,
+        expected=f"{advice.expected:.1f}",
+        tickets=", ".join(advice.tickets),
+    )
+    search = advice.search
+    if search.get("overruled"):
+        text += fill(gettext(_SEARCHED), plan=search.get("plan", ""), deals=search.get("deals", 0))
+    if advice.final_round and advice.turns_left:
+        text += fill(gettext(_FINAL_ROUND), turns=advice.turns_left)
+    elif advice.end_near:
+        text += gettext(_END_NEAR)
+    return text
 
 
 def rules_in_play(game: Game, seat: int, selection: Route | str | None) -> list[str]:

@@ -50,8 +50,8 @@ from ttr.actions import (
     PayTunnel,
 )
 from ttr.agents import Agent, make_agent
-from ttr.agents.greedy import GreedyAgent
-from ttr.apps.coach import Note, hint_text, refusal, rules_in_play
+from ttr.agents.coach import advise
+from ttr.apps.coach import Note, advice_text, refusal, rules_in_play
 from ttr.apps.saves import read_table, table_dict
 from ttr.apps.seats import HUMAN, SPEEDS, Seat, check_who, seat_label
 from ttr.apps.view import (
@@ -159,6 +159,7 @@ class PlayModel:
         """The route (or the station city) the person is paying for."""
         self.ticked: set[int] = set()
         self.hint_action: Action | None = None
+        self.hint_steps: int | None = None  # the coach's search budget (None: its default)
         self.focus = "tickets"
         self.paused = False
         """After a take-back, the bots wait until asked (so the position can be looked at)."""
@@ -477,14 +478,15 @@ class PlayModel:
         return notes
 
     def hint(self) -> Note:
-        """What the greedy bot would play in the person's seat, and why (its reason as data)."""
+        """What the coach would play in the person's seat, and why: the move of
+        ``make_agent("coach")`` (:func:`ttr.agents.coach.advise`), its reasons in words."""
         not_ready = self._not_ready()
         if not_ready:
             return self._say(not_ready)
-        choice = GreedyAgent(0).explain(self.game, self.to_play)
-        self.hint_action = choice.action
-        text = hint_text(self.game, choice)
-        return self._say(Note("hint", render("Hint, the greedy bot's choice: {text}", text=text)))
+        advice = advise(self.game, self.to_play, steps=self.hint_steps)
+        self.hint_action = advice.action
+        text = advice_text(self.game, advice)
+        return self._say(Note("hint", render("Hint, the coach's move: {text}", text=text)))
 
     def take_back(self) -> Note:
         """Take back the person's last action and every bot action after it (in teacher mode:

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ttr.actions import Action, BuildStation, Claim, DrawCard
+from ttr.agents.settings import check_seed
 from ttr.colors import CARD_COLORS, GRAY, LOCOMOTIVE, hand_dict
 from ttr.errors import TTRError
 from ttr.game import TURN, Game
@@ -35,6 +36,7 @@ class Agent:
     name = "agent"
 
     def __init__(self, seed: int | random.Random | None = 0):
+        seed = check_seed(seed)  # a whole number (numpy's too), None or a random.Random
         self.rng = seed if isinstance(seed, random.Random) else random.Random(seed)
 
     def choose(self, game: Game) -> Action:

@@ -16,6 +16,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from ttr.agents import make_agent, play_game
+from ttr.checks import whole_number
 from ttr.errors import TTRError
 from ttr.game import Game
 from ttr.i18n import N_, gettext, prender, render
@@ -223,18 +224,8 @@ def _play_chunk_of(
 
 def check_run(games: int, jobs: int) -> None:
     """Refuse a number of games or worker processes out of range, before any game is played."""
-    if type(games) is not int or not 1 <= games <= MAX_GAMES:
-        raise TTRError(
-            "--games: expected a number of games from 1 to {most:,}, not {value}",
-            most=MAX_GAMES,
-            value=games,
-        )
-    if type(jobs) is not int or not 1 <= jobs <= MAX_JOBS:
-        raise TTRError(
-            "--jobs: expected a number of processes from 1 to {most}, not {value}",
-            most=MAX_JOBS,
-            value=jobs,
-        )
+    whole_number(games, "--games", low=1, high=MAX_GAMES)
+    whole_number(jobs, "--jobs", low=1, high=MAX_JOBS)
 
 
 def simulate(

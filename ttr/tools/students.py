@@ -32,6 +32,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ttr.checks import finite_number, whole_number
 from ttr.errors import TTRError
 from ttr.files import read_bytes
 from ttr.game import Game
@@ -56,17 +57,8 @@ class Limits:
 
     def __post_init__(self) -> None:
         for name in ("move_seconds", "wall_seconds"):
-            value = getattr(self, name)
-            if type(value) not in (int, float) or not 0 < value <= 3600:
-                raise TTRError(
-                    "{name}: expected seconds above 0 and at most 3600, not {value}",
-                    name=name,
-                    value=value,
-                )
-        if type(self.memory_bytes) is not int or not 64 << 20 <= self.memory_bytes <= 64 << 30:
-            raise TTRError(
-                "memory_bytes: expected 64 MiB to 64 GiB, not {value}", value=self.memory_bytes
-            )
+            finite_number(getattr(self, name), name, positive=True, high=3600)
+        whole_number(self.memory_bytes, "memory_bytes", low=64 << 20, high=64 << 30)
 
 
 @dataclass(frozen=True)

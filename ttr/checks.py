@@ -1,0 +1,112 @@
+"""Argument checks shared by every public entry point: a whole number, a finite number, one of
+a set of names. Each returns the value (a whole number as a plain ``int``, a number as a
+``float``) or raises the project's error naming the argument, before anything has changed.
+
+A bool is never a number (``True`` is not 1 here); numpy integers are whole numbers (read with
+:func:`operator.index`, so this module needs no numpy).
+
+>>> whole_number(3, "games", low=1)
+3
+>>> finite_number(0.5, "seconds", positive=True)
+0.5
+>>> one_of("tree", "search", ("halving", "tree"))
+'tree'
+>>> whole_number(True, "games")
+Traceback (most recent call last):
+...
+ttr.errors.TTRError: games: expected a whole number, not True
+"""
+
+from __future__ import annotations
+
+import math
+import numbers
+import operator
+from collections.abc import Iterable
+from typing import TypeVar
+
+from ttr.errors import TTRError, preview
+from ttr.i18n import N_
+
+T = TypeVar("T")
+
+
+def whole_number(
+    value: object,
+    name: str,
+    *,
+    low: int | None = 0,
+    high: int | None = None,
+    error: type[TTRError] = TTRError,
+) -> int:
+    """``value`` as an ``int`` if it is a whole number (an int or a numpy integer, not a bool)
+    from ``low`` to ``high`` (inclusive; ``None``: no bound); else ``error`` naming ``name``."""
+    number = None
+    if not isinstance(value, bool):
+        try:
+            number = operator.index(value)  # type: ignore[arg-type]
+        except TypeError:
+            pass
+    if number is None:
+        raise error(N_("{name}: expected a whole number, not {value}"), name=name, value=preview(value))
+    if (low is not None and number < low) or (high is not None and number > high):
+        raise error(_range(low, high), name=name, low=low, high=high, value=preview(number))
+    return number
+
+
+def finite_number(
+    value: object,
+    name: str,
+    *,
+    low: float | None = None,
+    high: float | None = None,
+    positive: bool = False,
+    error: type[TTRError] = TTRError,
+) -> float:
+    """``value`` as a ``float`` if it is a finite real number (not a bool), above 0 when
+    ``positive``, from ``low`` to ``high`` (inclusive); else ``error`` naming ``name``."""
+    number = None
+    if isinstance(value, numbers.Real) and not isinstance(value, bool):
+        try:
+            number = float(value)
+        except (OverflowError, TypeError, ValueError):
+            pass
+    if number is None or not math.isfinite(number):
+        raise error(
+            N_("{name}: expected a finite number, not {value}"), name=name, value=preview(value)
+        )
+    if positive and not number > 0:
+        raise error(
+            N_("{name}: expected a number above 0, not {value}"), name=name, value=preview(value)
+        )
+    if (low is not None and number < low) or (high is not None and number > high):
+        raise error(_range(low, high), name=name, low=low, high=high, value=preview(value))
+    return number
+
+
+def one_of(
+    value: object, name: str, choices: Iterable[T], *, error: type[TTRError] = TTRError
+) -> T:
+    """``value`` if it is one of ``choices`` (of the same type: ``1`` is not ``True``, nor
+    ``"1"``); else ``error`` naming ``name`` and the choices."""
+    options = list(choices)
+    for option in options:
+        if type(option) is type(value) and option == value:
+            return option
+    raise error(
+        N_("{name}: expected one of {known}, not {value}"),
+        name=name,
+        known=", ".join(repr(option) for option in options),
+        value=preview(value),
+    )
+
+
+def _range(low: float | None, high: float | None) -> str:
+    if high is None:
+        return N_("{name}: expected at least {low}, not {value}")
+    if low is None:
+        return N_("{name}: expected at most {high}, not {value}")
+    return N_("{name}: expected from {low} to {high}, not {value}")
+
+
+__all__ = ["finite_number", "one_of", "whole_number"]

@@ -421,7 +421,7 @@ class SingleSeatEnv(gymnasium.Env):
     def step(self, action: int) -> tuple[dict[str, np.ndarray], float, bool, bool, dict]:
         """Play ``action`` (an action number), then let the bots play up to this seat's turn."""
         if not self.bots:
-            raise TTRError("call reset() before step()")
+            raise TTRError("call reset() before {method}()", method="step")
         if self.env.game.is_over:
             raise TTRError("the game is over: call reset() for a new game")
         self.env.step(action)

@@ -283,6 +283,7 @@ class TicketToRideEnv(AECEnv):
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         seat = self.possible_agents.index(one_of(agent, "agent", self.possible_agents))
+        self._check_dealt("observe")
         vector = self.observer.vector(self.game.observation(seat))
         if agent == self.agent_selection and not self.game.is_over:
             mask = self.codec.mask(self.game)
@@ -323,12 +324,17 @@ class TicketToRideEnv(AECEnv):
             self.agent_selection = self.possible_agents[self.game.current_player]
         self._accumulate_rewards()
 
-    def _acting_agent(self, method: str) -> str:
-        """The agent to act, or the project's error if there is none (before the first reset,
-        or once every agent has left the game)."""
+    def _check_dealt(self, method: str) -> str:
+        """The agent selected, or the project's error before the first reset."""
         agent = getattr(self, "agent_selection", None)
         if agent is None:
             raise TTRError("call reset() before {method}()", method=method)
+        return agent
+
+    def _acting_agent(self, method: str) -> str:
+        """The agent to act, or the project's error if there is none (before the first reset,
+        or once every agent has left the game)."""
+        agent = self._check_dealt(method)
         if agent not in self.agents:
             raise TTRError(
                 "the game is over and every agent has left it: call reset() before {method}()",

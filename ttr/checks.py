@@ -48,7 +48,9 @@ def whole_number(
         except TypeError:
             pass
     if number is None:
-        raise error(N_("{name}: expected a whole number, not {value}"), name=name, value=preview(value))
+        raise error(
+            N_("{name}: expected a whole number, not {value}"), name=name, value=preview(value)
+        )
     if (low is not None and number < low) or (high is not None and number > high):
         raise error(_range(low, high), name=name, low=low, high=high, value=preview(number))
     return number
@@ -87,11 +89,14 @@ def finite_number(
 def one_of(
     value: object, name: str, choices: Iterable[T], *, error: type[TTRError] = TTRError
 ) -> T:
-    """``value`` if it is one of ``choices`` (of the same type: ``1`` is not ``True``, nor
-    ``"1"``); else ``error`` naming ``name`` and the choices."""
+    """The one of ``choices`` equal to ``value`` and of its type (``1`` is not ``True``, nor
+    ``"1"``; any text is a ``str``); else ``error`` naming ``name`` and the choices."""
     options = list(choices)
     for option in options:
-        if type(option) is type(value) and option == value:
+        same_kind = (
+            type(option) is type(value) or isinstance(option, str) and isinstance(value, str)
+        )
+        if same_kind and option == value:
             return option
     raise error(
         N_("{name}: expected one of {known}, not {value}"),

@@ -57,6 +57,7 @@ order (``env.layout`` gives each part's slice); seats are counted from the obser
 from __future__ import annotations
 
 import random
+from collections.abc import Hashable
 from typing import Any
 
 import gymnasium
@@ -122,16 +123,19 @@ class ActionCodec:
 
     def encode(self, action: Action) -> int:
         """The integer of ``action``."""
-        return self.index[action]
+        number = self.index.get(action) if isinstance(action, Hashable) else None
+        if number is None:
+            raise TTRError("action: not an action of this rule set, {value}", value=preview(action))
+        return number
 
     def decode(self, number: int) -> Action:
         """The action numbered ``number``."""
-        if not 0 <= number < len(self.actions):
-            raise TTRError(f"action {number} is out of range (0-{len(self.actions) - 1})")
-        return self.actions[number]
+        return self.actions[whole_number(number, "action", high=len(self.actions) - 1)]
 
     def mask(self, game: Game) -> np.ndarray:
         """1 for each legal action of the player to act, as int8."""
+        if not isinstance(game, Game):
+            raise TTRError("game: expected a Game, not {value}", value=preview(game))
         mask = np.zeros(len(self.actions), dtype=np.int8)
         if not game.is_over:
             mask[[self.index[a] for a in game.legal_actions()]] = 1

@@ -77,9 +77,7 @@ from ttr.agents.base import (
 from ttr.agents.determinise import Weights, determinise, ticket_weights
 from ttr.agents.greedy import GreedyAgent, Paths
 from ttr.agents.settings import check_search_settings
-from ttr.errors import TTRError, preview
 from ttr.game import OPENING, SECOND_CARD, TICKETS, TUNNEL, TURN, Game
-from ttr.i18n import N_
 
 ITERATIONS = 200
 """The class's default budget (the tree search, as lesson 21 uses it): iterations a move."""
@@ -170,7 +168,9 @@ class MCTSAgent(Agent):
         samples: int = 8,
         block: int = 0,
     ):
-        settings = {key: value for key, value in locals().items() if key not in ("self", "__class__")}
+        settings = {
+            key: value for key, value in locals().items() if key not in ("self", "__class__")
+        }
         check_search_settings(SEARCHES, ROLLOUTS, **settings)
         super().__init__(seed)
         self.iterations = iterations

@@ -63,7 +63,7 @@ def check_search_settings(
             whole_number(value, name, low=low, high=high)
     if settings.get("seconds") is not None:
         finite_number(settings["seconds"], "seconds", positive=True, high=MAX_SECONDS)
-    for name, (low, high) in REAL.items():
-        finite_number(settings.get(name), name, low=low, high=high)
+    for name, (least, most) in REAL.items():
+        finite_number(settings.get(name), name, low=least, high=most)
     one_of(settings.get("search"), "search", searches)
     one_of(settings.get("rollout"), "rollout", rollouts)

@@ -17,7 +17,7 @@ from typing import Any
 
 from ttr.agents import make_agent, play_game
 from ttr.checks import whole_number
-from ttr.errors import TTRError
+from ttr.errors import TTRError, preview
 from ttr.game import Game
 from ttr.i18n import N_, gettext, prender, render
 from ttr.rules import rule_set
@@ -253,6 +253,10 @@ def simulate(
         raise TTRError(
             "--cluster: 'local' or a Dask scheduler's address, not {value}", value=cluster
         )
+    whole_number(seed, "--seed", low=None)
+    Game(name, players, seed=0)  # a bad player count fails before anything is sized by it
+    if not isinstance(agents, str | list | tuple):
+        raise TTRError("--agents: expected agent names, not {value}", value=preview(agents))
     names = tuple(agents.split(",")) if isinstance(agents, str) else tuple(agents)
     if len(names) == 1:
         names = names * players
@@ -262,7 +266,6 @@ def simulate(
         )
     for agent in set(names):
         make_agent(agent)  # fail early on an unknown name
-    Game(name, players, seed=0)  # and on a bad player count
     rng = random.Random(seed)
     seeds = [(index, rng.randrange(2**31)) for index in range(games)]
     from tqdm.auto import tqdm

@@ -30,7 +30,10 @@ value, ``env.codec.encode(action)`` the integer):
 5. (Europe) ``BuildStation(city, color, locomotives)`` for each city and payment of any station;
 6. ``PayTunnel(locomotives)`` for 0 to 3 locomotives, ``Decline()``, ``Pass()``.
 
-An action that is not legal now raises :class:`ttr.IllegalAction`; sample with the mask.
+An action that is not legal now raises :class:`ttr.IllegalAction`; sample with the mask. An
+action that is not a whole number in range (a bool, float, text; numpy integers are fine), a
+seed that is not one from 0 to :data:`MAX_SEED`, or a call before ``reset`` or after every agent
+has left the game raises :class:`ttr.TTRError` naming the argument, and changes nothing.
 
 **Observations** are dicts: ``"action_mask"`` (int8, 1 for each legal action of the agent to
 act, all 0 for the others) and ``"observation"``, a float32 vector built from

@@ -5,6 +5,7 @@ from being tuned)."""
 
 from __future__ import annotations
 
+import math
 import random
 
 from ttr.checks import finite_number, one_of, whole_number
@@ -29,14 +30,14 @@ WHOLE = {
 ``rollout_turns`` may also be None)."""
 REAL = {
     "scale": (0.01, 1e6),
-    "z": (0.0, 100.0),
     "exploration": (0.0, 100.0),
     "widening": (0.01, 1e6),
     "margin": (0.0, 1.0),
     "gap": (0.0, 1e6),
     "infer": (0.0, 100.0),
 }
-"""Each real setting's least and greatest value."""
+"""Each real setting's least and greatest value (``z`` is checked on its own: from 0, or
+``math.inf`` for a search that never overrules the greedy move)."""
 
 
 def check_seed(seed: object) -> int | random.Random | None:
@@ -63,6 +64,8 @@ def check_search_settings(
             whole_number(value, name, low=low, high=high)
     if settings.get("seconds") is not None:
         finite_number(settings["seconds"], "seconds", positive=True, high=MAX_SECONDS)
+    if settings.get("z") != math.inf:
+        finite_number(settings.get("z"), "z", low=0.0)
     for name, (least, most) in REAL.items():
         finite_number(settings.get(name), name, low=least, high=most)
     one_of(settings.get("search"), "search", searches)

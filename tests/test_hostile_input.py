@@ -9,6 +9,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from ttr import ScenarioError, load_position, load_scenario
@@ -227,3 +228,152 @@ def test_the_command_line_shows_no_traceback_for_a_hostile_file(tmp_path):
     )
     assert result.returncode == 2 and "Traceback" not in result.stderr
     assert len(result.stderr.strip().splitlines()) == 1
+
+
+# Issue 28: hostile inputs of one helper's own, each of which broke something before its fix
+# (the environment, the bots, simulate, the tournament, the students' bot harness).
+
+
+def refused(call, *words: str) -> str:
+    """``call()`` raises the project's error (never another exception) naming ``words``."""
+    from ttr.errors import TTRError
+
+    with pytest.raises(TTRError) as caught:
+        call()
+    text = str(caught.value)
+    assert all(word in text for word in words), text
+    return text
+
+
+def test_the_environment_refuses_observe_before_its_first_reset():
+    pytest.importorskip("pettingzoo")
+    from ttr.env import TicketToRideEnv
+
+    refused(lambda: TicketToRideEnv("usa", 2).observe("player_0"), "reset()", "observe()")
+
+
+def test_the_action_codec_refuses_what_is_not_an_action_number_or_an_action():
+    pytest.importorskip("pettingzoo")
+    from ttr.env import TicketToRideEnv
+
+    codec = TicketToRideEnv("usa", 2).codec
+    for number in (True, "3", 2.5, -1, len(codec)):
+        refused(lambda number=number: codec.decode(number), "action")
+    for action in (None, "x", [1]):
+        refused(lambda action=action: codec.encode(action), "action")
+    refused(lambda: codec.mask(None), "game")
+
+
+def test_bots_refuse_what_is_not_a_game_and_a_game_that_is_over():
+    from ttr import Game
+    from ttr.agents import GreedyAgent, LongRouteAgent, MCTSAgent, RandomAgent, play_game
+
+    over = play_game(Game("usa", 2, seed=1), [RandomAgent(1), RandomAgent(2)])
+    for agent in (RandomAgent(0), GreedyAgent(0), LongRouteAgent(0), MCTSAgent(iterations=2)):
+        refused(lambda agent=agent: agent.choose(None), "Game")
+        refused(lambda agent=agent: agent.choose(over), "over")
+
+
+def test_simulate_checks_the_player_count_before_sizing_anything_by_it(capsys):
+    code, err = run(capsys, "simulate", "--quiet", "--games", "1", "--players", "99999999999")
+    one_line(code, err, "99999999999")
+
+
+def test_simulate_answers_a_cluster_address_that_is_not_one_with_one_line(capsys):
+    pytest.importorskip("dask.distributed")
+    code, err = run(capsys, "simulate", "--quiet", "--games", "1", "--cluster", "nonsense")
+    one_line(code, err, "--cluster")
+
+
+def test_simulate_and_tournament_refuse_seeds_and_agent_lists_of_the_wrong_kind():
+    from ttr.tools.ladder import tournament
+    from ttr.tools.simulation import simulate
+
+    refused(lambda: simulate(games=1, agents=None, progress=False), "--agents")
+    refused(lambda: simulate(games=1, seed="x", progress=False), "--seed")
+    refused(lambda: tournament(agents=["random", "greedy"], games=2, seed="x"), "--seed")
+    refused(lambda: tournament(agents=[None, "random"], games=2), "--agents")
+    refused(lambda: tournament(agents=["random", "greedy"], games=2, bots=5), "--bots")
+    refused(lambda: tournament(agents=["random", "greedy"], games=2, bots=[5]), "--bots")
+
+
+def test_a_tournament_replays_only_the_games_it_holds():
+    from ttr.tools.ladder import tournament
+
+    result = tournament(agents=["random", "greedy"], games=2, progress=False)
+    for index in (-1, True, "0", 10**9):
+        refused(lambda index=index: result.replay(index), "index")
+    assert result.replay(np.int64(0)).is_over
+
+
+def test_the_students_harness_refuses_arguments_of_the_wrong_kind():
+    from ttr.tools.students import BotSource, Limits, StudentBot, bots_in, read_bot
+
+    refused(lambda: read_bot(None), "path")
+    refused(lambda: bots_in(5), "folder")
+    source = BotSource("ok_bot", "def choose(observation, legal):\n    return 0\n")
+    refused(lambda: StudentBot(None, 0), "BotSource")
+    refused(lambda: StudentBot(source, 0, None), "Limits")
+    refused(lambda: StudentBot(source, "x"), "seed")
+    refused(lambda: Limits(move_seconds=float("nan")), "move_seconds")
+    refused(lambda: Limits(memory_bytes=2.0**31), "memory_bytes")
+
+
+def test_the_search_bot_refuses_budgets_and_weights_that_never_end_or_divide_by_zero():
+    from ttr.agents import MCTSAgent
+
+    for settings in (
+        {"seconds": float("nan")},
+        {"seconds": float("inf")},
+        {"scale": 0},
+        {"z": -1.0},
+        {"z": float("nan")},
+        {"exploration": float("nan")},
+        {"margin": -0.1},
+        {"infer": 1e308},
+        {"iterations": True},
+        {"seed": 1.5},
+        {"search": ["tree"]},
+    ):
+        name = next(iter(settings))
+        refused(lambda settings=settings: MCTSAgent(**settings), name)
+    assert MCTSAgent(np.int64(3), iterations=np.int64(5)).iterations == 5
+
+
+def test_the_environment_takes_numpy_integers_and_refuses_coerced_actions_and_seeds():
+    pytest.importorskip("pettingzoo")
+    from ttr.env import SingleSeatEnv, TicketToRideEnv
+
+    env = TicketToRideEnv("usa", 2)
+    refused(lambda: env.step(1), "reset()")
+    env.reset(seed=np.int64(5))
+    for seed in (True, 1.0, -1, 2**70, "5"):
+        refused(lambda seed=seed: env.reset(seed=seed), "seed")
+    for action in (1070.9, "1070", True, np.float32(3), 2**80):
+        refused(lambda action=action: env.step(action), "action")
+    refused(lambda: env.last(0), "observe")
+    refused(lambda: env.observe("player_9"), "agent")
+    refused(lambda: TicketToRideEnv("usa", True), "players")
+    refused(lambda: SingleSeatEnv("usa", "random"), "opponents")
+    refused(lambda: SingleSeatEnv("usa", ["random"], seat=True), "seat")
+
+
+def test_the_environment_says_the_game_is_over_instead_of_a_key_error():
+    pytest.importorskip("pettingzoo")
+    from ttr.agents import RandomAgent
+    from ttr.env import SingleSeatEnv, TicketToRideEnv
+
+    env, bot = TicketToRideEnv("usa", 2), RandomAgent(3)
+    env.reset(seed=3)
+    while not env.game.is_over:
+        env.step(env.codec.encode(bot.choose(env.game)))
+    refused(lambda: env.step(0), "game is over")
+    for _ in env.possible_agents:
+        env.step(None)
+    refused(lambda: env.step(None), "game is over", "reset()")
+    refused(lambda: env.last(), "game is over", "reset()")
+    single = SingleSeatEnv("usa", ["random"])
+    single.reset(seed=1)
+    while not single.env.game.is_over:
+        single.step(single.env.codec.encode(bot.choose(single.env.game)))
+    refused(lambda: single.step(0), "game is over")

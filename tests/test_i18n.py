@@ -512,12 +512,12 @@ def test_english_messages_are_the_same_before_and_after_korean_was_used():
 @pytest.mark.parametrize(
     "options, english",
     [
-        ({"iterations": 0}, "iterations must be at least 1, not 0"),
-        ({"steps": -5}, "steps must be at least 1, not -5"),
-        ({"deals": 0}, "deals must be at least 1, not 0"),
-        ({"seconds": 0}, "seconds must be positive, not 0"),
-        ({"search": "beam"}, "unknown search 'beam' (known: halving, tree)"),
-        ({"rollout": "smart"}, "unknown rollout 'smart' (known: greedy, random)"),
+        ({"iterations": 0}, "iterations: expected from 1 to 1000000, not 0"),
+        ({"steps": -5}, "steps: expected from 1 to 1000000000, not -5"),
+        ({"deals": 0}, "deals: expected from 1 to 10000, not 0"),
+        ({"seconds": 0}, "seconds: expected a number above 0, not 0"),
+        ({"search": "beam"}, "search: expected one of 'halving', 'tree', not 'beam'"),
+        ({"rollout": "smart"}, "rollout: expected one of 'greedy', 'random', not 'smart'"),
     ],
 )
 def test_a_search_bot_set_up_wrongly_is_refused_in_korean(options, english):

@@ -1,31 +1,33 @@
-"""Argument checks shared by every public entry point: one place that says what a whole number,
-a finite number or a name from a known set is, and refuses anything else with the project's
-error naming the argument, before anything changes.
+"""Argument checks shared by every public entry point: a whole number, a finite number, one of
+a set of names. Each returns the value (a whole number as a plain ``int``, a number as a
+``float``) or raises the project's error naming the argument, before anything has changed.
 
-``bool`` is not a number here (``True`` is not 1), a numpy integer is an integer and a numpy
-float is a float; strings are never read as numbers.
+A bool is never a number (``True`` is not 1 here); numpy integers are whole numbers (read with
+:func:`operator.index`, so this module needs no numpy).
 
->>> whole_number(3, "slot", high=4)
+>>> whole_number(3, "games", low=1)
 3
->>> whole_number(True, "slot")
+>>> finite_number(0.5, "seconds", positive=True)
+0.5
+>>> one_of("tree", "search", ("halving", "tree"))
+'tree'
+>>> whole_number(True, "games")
 Traceback (most recent call last):
-ttr.errors.TTRError: slot: expected a whole number from 0, not True
->>> one_of("europe", "rules", ("usa", "europe"))
-'europe'
+...
+ttr.errors.TTRError: games: expected a whole number, not True
 """
 
 from __future__ import annotations
 
 import math
 import numbers
+import operator
 from collections.abc import Iterable
 from typing import TypeVar
 
 from ttr.board import Board, Route
 from ttr.errors import TTRError, UnknownReference, preview
-from ttr.i18n import N_, render
-
-__all__ = ["board_city", "board_route", "finite_number", "index", "one_of", "whole_number"]
+from ttr.i18n import N_
 
 T = TypeVar("T")
 
@@ -34,30 +36,25 @@ def whole_number(
     value: object,
     name: str,
     *,
-    low: int = 0,
+    low: int | None = 0,
     high: int | None = None,
     error: type[TTRError] = TTRError,
 ) -> int:
-    """``value`` as an ``int`` from ``low`` to ``high`` (inclusive; no bound when None), or
-    ``error`` naming ``name``."""
-    if isinstance(value, numbers.Integral) and not isinstance(value, bool):
-        number = int(value)
-        if number >= low and (high is None or number <= high):
-            return number
-    if high is not None and high >= low:
+    """``value`` as an ``int`` if it is a whole number (an int or a numpy integer, not a bool)
+    from ``low`` to ``high`` (inclusive; ``None``: no bound); else ``error`` naming ``name``."""
+    number = None
+    if not isinstance(value, bool):
+        try:
+            number = operator.index(value)  # type: ignore[arg-type]
+        except TypeError:
+            pass
+    if number is None:
         raise error(
-            N_("{name}: expected a whole number from {low} to {high}, not {value}"),
-            name=name,
-            low=low,
-            high=high,
-            value=preview(value),
+            N_("{name}: expected a whole number, not {value}"), name=name, value=preview(value)
         )
-    raise error(
-        N_("{name}: expected a whole number from {low}, not {value}"),
-        name=name,
-        low=low,
-        value=preview(value),
-    )
+    if (low is not None and number < low) or (high is not None and number > high):
+        raise error(_range(low, high), name=name, low=low, high=high, value=preview(number))
+    return number
 
 
 def index(value: object, size: int, name: str, *, error: type[TTRError] = TTRError) -> int:
@@ -74,47 +71,43 @@ def finite_number(
     positive: bool = False,
     error: type[TTRError] = TTRError,
 ) -> float:
-    """``value`` as a finite ``float`` (an int or a float, not a bool, NaN or infinity), from
-    ``low`` to ``high`` when given, above 0 when ``positive``; or ``error`` naming ``name``."""
-    ok = isinstance(value, numbers.Real) and not isinstance(value, bool)
-    number = float(value) if ok else math.nan  # type: ignore[arg-type]
-    ok = (
-        ok
-        and math.isfinite(number)
-        and (low is None or number >= low)
-        and (high is None or number <= high)
-        and (not positive or number > 0)
-    )
-    if not ok:
-        bounds = [
-            *([render("above 0")] if positive else []),
-            *([render("at least {low}", low=low)] if low is not None else []),
-            *([render("at most {high}", high=high)] if high is not None else []),
-        ]
+    """``value`` as a ``float`` if it is a finite real number (not a bool), above 0 when
+    ``positive``, from ``low`` to ``high`` (inclusive); else ``error`` naming ``name``."""
+    number = None
+    if isinstance(value, numbers.Real) and not isinstance(value, bool):
+        try:
+            number = float(value)
+        except (OverflowError, TypeError, ValueError):
+            pass
+    if number is None or not math.isfinite(number):
         raise error(
-            N_("{name}: expected a finite number ({bounds}), not {value}")
-            if bounds
-            else N_("{name}: expected a finite number, not {value}"),
-            name=name,
-            bounds=", ".join(bounds),
-            value=preview(value),
+            N_("{name}: expected a finite number, not {value}"), name=name, value=preview(value)
         )
+    if positive and not number > 0:
+        raise error(
+            N_("{name}: expected a number above 0, not {value}"), name=name, value=preview(value)
+        )
+    if (low is not None and number < low) or (high is not None and number > high):
+        raise error(_range(low, high), name=name, low=low, high=high, value=preview(value))
     return number
 
 
 def one_of(
     value: object, name: str, choices: Iterable[T], *, error: type[TTRError] = TTRError
 ) -> T:
-    """``value`` if it is one of ``choices`` (compared by type and value: ``1`` is not
-    ``True``, ``"1"`` is not ``1``), or ``error`` naming ``name`` and the choices."""
-    known = list(choices)
-    for choice in known:
-        if type(choice) is type(value) and choice == value:
-            return choice
+    """The one of ``choices`` equal to ``value`` and of its type (``1`` is not ``True``, nor
+    ``"1"``; any text is a ``str``); else ``error`` naming ``name`` and the choices."""
+    options = list(choices)
+    for option in options:
+        same_kind = (
+            type(option) is type(value) or isinstance(option, str) and isinstance(value, str)
+        )
+        if same_kind and option == value:
+            return option
     raise error(
         N_("{name}: expected one of {known}, not {value}"),
         name=name,
-        known=", ".join(map(str, known)),
+        known=", ".join(repr(option) for option in options),
         value=preview(value),
     )
 
@@ -134,3 +127,14 @@ def board_city(board: Board, city: object) -> str:
     if not isinstance(city, str) or city not in board.cities:
         raise UnknownReference("city: no city {value} on this board", value=preview(city))
     return city
+
+
+def _range(low: float | None, high: float | None) -> str:
+    if high is None:
+        return N_("{name}: expected at least {low}, not {value}")
+    if low is None:
+        return N_("{name}: expected at most {high}, not {value}")
+    return N_("{name}: expected from {low} to {high}, not {value}")
+
+
+__all__ = ["board_city", "board_route", "finite_number", "index", "one_of", "whole_number"]

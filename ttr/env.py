@@ -30,7 +30,10 @@ value, ``env.codec.encode(action)`` the integer):
 5. (Europe) ``BuildStation(city, color, locomotives)`` for each city and payment of any station;
 6. ``PayTunnel(locomotives)`` for 0 to 3 locomotives, ``Decline()``, ``Pass()``.
 
-An action that is not legal now raises :class:`ttr.IllegalAction`; sample with the mask.
+An action that is not legal now raises :class:`ttr.IllegalAction`; sample with the mask. An
+action that is not a whole number in range (a bool, float, text; numpy integers are fine), a
+seed that is not one from 0 to :data:`MAX_SEED`, or a call before ``reset`` or after every agent
+has left the game raises :class:`ttr.TTRError` naming the argument, and changes nothing.
 
 **Observations** are dicts: ``"action_mask"`` (int8, 1 for each legal action of the agent to
 act, all 0 for the others) and ``"observation"``, a float32 vector built from
@@ -62,6 +65,7 @@ ends with the step's lines as the public sees them.
 from __future__ import annotations
 
 import random
+from collections.abc import Hashable
 from typing import Any
 
 import gymnasium
@@ -82,13 +86,16 @@ from ttr.actions import (
     PayTunnel,
 )
 from ttr.agents import make_agent
+from ttr.checks import one_of, whole_number
 from ttr.colors import CARD_COLORS, CARD_KINDS, GRAY
-from ttr.errors import TTRError
+from ttr.errors import TTRError, preview
 from ttr.game import PHASES, Game
 from ttr.rules import RuleSet, rule_set
 
 OBSERVATION_HIGH = 1000.0
 """The upper bound of every observation entry (counts and points stay far below)."""
+MAX_SEED = 2**63 - 1
+"""The largest seed ``reset`` takes (seeds are whole numbers from 0)."""
 
 
 class ActionCodec:
@@ -124,16 +131,19 @@ class ActionCodec:
 
     def encode(self, action: Action) -> int:
         """The integer of ``action``."""
-        return self.index[action]
+        number = self.index.get(action) if isinstance(action, Hashable) else None
+        if number is None:
+            raise TTRError("action: not an action of this rule set, {value}", value=preview(action))
+        return number
 
     def decode(self, number: int) -> Action:
         """The action numbered ``number``."""
-        if not 0 <= number < len(self.actions):
-            raise TTRError(f"action {number} is out of range (0-{len(self.actions) - 1})")
-        return self.actions[number]
+        return self.actions[whole_number(number, "action", high=len(self.actions) - 1)]
 
     def mask(self, game: Game) -> np.ndarray:
         """1 for each legal action of the player to act, as int8."""
+        if not isinstance(game, Game):
+            raise TTRError("game: expected a Game, not {value}", value=preview(game))
         mask = np.zeros(len(self.actions), dtype=np.int8)
         if not game.is_over:
             mask[[self.index[a] for a in game.legal_actions()]] = 1
@@ -237,6 +247,7 @@ class TicketToRideEnv(AECEnv):
         super().__init__()
         if render_mode not in (None, "ansi"):
             raise TTRError(f"render_mode is None or 'ansi', not {render_mode!r}")
+        players = whole_number(players, "players", low=1)
         self.rules = rule_set(rules, variant)
         self.render_mode = render_mode
         self.game = Game(self.rules, players, seed=0, record=False)  # checks the player count
@@ -261,13 +272,15 @@ class TicketToRideEnv(AECEnv):
         self._seeds = random.Random()
 
     def observation_space(self, agent: str) -> spaces.Space:
-        return self.observation_spaces[agent]
+        return self.observation_spaces[one_of(agent, "agent", self.possible_agents)]
 
     def action_space(self, agent: str) -> spaces.Space:
-        return self.action_spaces[agent]
+        return self.action_spaces[one_of(agent, "agent", self.possible_agents)]
 
     def reset(self, seed: int | None = None, options: dict | None = None) -> None:
-        """Deal a new game: from ``seed``, or else from the generator of the last seed given."""
+        """Deal a new game: from ``seed`` (a whole number from 0 to :data:`MAX_SEED`), or else
+        from the generator of the last seed given. ``options`` is not used."""
+        seed = check_reset(seed, options)
         if seed is not None:
             self._seeds.seed(seed)
         deal = self._seeds.randrange(2**31)
@@ -282,7 +295,8 @@ class TicketToRideEnv(AECEnv):
         self.agent_selection = self.agents[self.game.current_player]
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        seat = self.possible_agents.index(agent)
+        seat = self.possible_agents.index(one_of(agent, "agent", self.possible_agents))
+        self._check_dealt("observe")
         vector = self.observer.vector(self.game.observation(seat))
         if agent == self.agent_selection and not self.game.is_over:
             mask = self.codec.mask(self.game)
@@ -290,15 +304,29 @@ class TicketToRideEnv(AECEnv):
             mask = np.zeros(len(self.codec), dtype=np.int8)
         return {"observation": vector, "action_mask": mask}
 
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict]:
+        """The observation, reward, termination, truncation and info of the agent to act."""
+        one_of(observe, "observe", (True, False))
+        self._acting_agent("last")
+        return super().last(observe)
+
     def step(self, action: int | None) -> None:
-        agent = self.agent_selection
+        """Play ``action`` (an action number) for the agent to act; ``None`` once its game is
+        over (each agent once, as PettingZoo does)."""
+        agent = self._acting_agent("step")
         if self.terminations[agent] or self.truncations[agent]:
-            self._was_dead_step(action)
+            if action is not None:
+                raise TTRError(
+                    "the game is over: step(None) for each agent, then reset(), not {value}",
+                    value=preview(action),
+                )
+            self._was_dead_step(None)
             return
         if action is None:
-            raise TTRError(f"{agent} is to act: give an action number, not None")
+            raise TTRError("{agent} is to act: give an action number, not None", agent=agent)
+        chosen = self.codec.decode(whole_number(action, "action", high=len(self.codec) - 1))
+        self.game.play(chosen)  # refuses an illegal action before anything changes
         self._cumulative_rewards[agent] = 0.0
-        self.game.play(self.codec.decode(int(action)))
         self._clear_rewards()
         if self.game.record:
             for seat, name in enumerate(self.possible_agents):
@@ -311,6 +339,24 @@ class TicketToRideEnv(AECEnv):
         else:
             self.agent_selection = self.possible_agents[self.game.current_player]
         self._accumulate_rewards()
+
+    def _check_dealt(self, method: str) -> str:
+        """The agent selected, or the project's error before the first reset."""
+        agent = getattr(self, "agent_selection", None)
+        if agent is None:
+            raise TTRError("call reset() before {method}()", method=method)
+        return agent
+
+    def _acting_agent(self, method: str) -> str:
+        """The agent to act, or the project's error if there is none (before the first reset,
+        or once every agent has left the game)."""
+        agent = self._check_dealt(method)
+        if agent not in self.agents:
+            raise TTRError(
+                "the game is over and every agent has left it: call reset() before {method}()",
+                method=method,
+            )
+        return agent
 
     def render(self) -> str | None:
         """The position as text (``render_mode="ansi"``)."""
@@ -328,6 +374,14 @@ def _last_step(game: Game, seat: int | None) -> list[str]:
     """The narration of the last action as ``seat`` may read it (None: the public)."""
     step = game.actions_played
     return [line for event in game.events_for(seat) if event.step == step for line in event.lines]
+
+
+def check_reset(seed: object, options: object) -> int | None:
+    """The seed of a ``reset`` (None, or a whole number from 0 to :data:`MAX_SEED`), after
+    checking that ``options`` is None or a dict."""
+    if options is not None and not isinstance(options, dict):
+        raise TTRError("options: expected None or a dict, not {value}", value=preview(options))
+    return None if seed is None else whole_number(seed, "seed", high=MAX_SEED)
 
 
 def _public_text(game: Game) -> str:
@@ -360,9 +414,13 @@ class SingleSeatEnv(gymnasium.Env):
         variant: str | None = None,
         render_mode: str | None = None,
     ):
+        if not isinstance(opponents, (tuple, list)) or not opponents:
+            raise TTRError(
+                "opponents: expected a list of agent names, one per other seat, not {value}",
+                value=preview(opponents),
+            )
         players = len(opponents) + 1
-        if not 0 <= seat < players:
-            raise TTRError(f"seat is 0-{players - 1}, not {seat}")
+        seat = whole_number(seat, "seat", high=players - 1)
         for name in opponents:
             make_agent(name)  # an unknown name fails here
         self.env = TicketToRideEnv(rules, players, variant=variant, render_mode=render_mode)
@@ -377,6 +435,7 @@ class SingleSeatEnv(gymnasium.Env):
     def reset(
         self, *, seed: int | None = None, options: dict | None = None
     ) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
+        seed = check_reset(seed, options)
         super().reset(seed=seed)
         deal = int(self.np_random.integers(2**31))
         self.env.reset(seed=deal)
@@ -389,6 +448,11 @@ class SingleSeatEnv(gymnasium.Env):
         return self.env.observe(self.agent), {}
 
     def step(self, action: int) -> tuple[dict[str, np.ndarray], float, bool, bool, dict]:
+        """Play ``action`` (an action number), then let the bots play up to this seat's turn."""
+        if not self.bots:
+            raise TTRError("call reset() before {method}()", method="step")
+        if self.env.game.is_over:
+            raise TTRError("the game is over: call reset() for a new game")
         self.env.step(action)
         self._let_bots_play()
         game = self.env.game

@@ -13,8 +13,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ttr.actions import Action, BuildStation, Claim, DrawCard
+from ttr.agents.settings import check_seed
 from ttr.colors import CARD_COLORS, GRAY, LOCOMOTIVE
-from ttr.errors import TTRError
+from ttr.errors import TTRError, preview
 from ttr.game import TURN, Game
 
 
@@ -35,6 +36,7 @@ class Agent:
     name = "agent"
 
     def __init__(self, seed: int | random.Random | None = 0):
+        seed = check_seed(seed)  # a whole number (numpy's too), None or a random.Random
         self.rng = seed if isinstance(seed, random.Random) else random.Random(seed)
 
     def choose(self, game: Game) -> Action:
@@ -56,10 +58,19 @@ class Agent:
         return f"{type(self).__name__}()"
 
 
-def check_seat(game: Game, seat: int | None) -> None:
-    """Refuse to explain a move for a seat that is not the one to play."""
+def check_game(game: object) -> None:
+    """Refuse to choose a move in what is not a :class:`~ttr.game.Game`, or in a game over."""
+    if not isinstance(game, Game):
+        raise TTRError(
+            "game: expected a Game to choose a move in, not {value}", value=preview(game)
+        )
     if game.is_over:
         raise TTRError("the game is over: there is no move to explain")
+
+
+def check_seat(game: Game, seat: int | None) -> None:
+    """Refuse to explain a move for a seat that is not the one to play."""
+    check_game(game)
     if seat is not None and seat != game.current_player:
         raise TTRError(
             f"seat {seat} is not to play: {game.players[game.current_player]} "
@@ -170,6 +181,7 @@ __all__ = [
     "cheapest_claim",
     "cheapest_claims",
     "cheapest_station",
+    "check_game",
     "check_seat",
     "fewest_locomotives",
     "station_payment",

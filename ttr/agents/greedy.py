@@ -21,6 +21,7 @@ from ttr.agents.base import (
     cheapest_claim,
     cheapest_claims,
     cheapest_station,
+    check_game,
     check_seat,
     station_payment,
 )
@@ -41,6 +42,7 @@ class GreedyAgent(Agent):
     name = "greedy"
 
     def choose(self, game: Game) -> Action:
+        check_game(game)
         return self._decide(game)[0]
 
     def explain(self, game: Game, seat: int | None = None) -> Choice:

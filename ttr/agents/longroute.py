@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ttr.actions import Action, KeepTickets
-from ttr.agents.base import Agent, card_draws, cheapest_claims
+from ttr.agents.base import Agent, card_draws, cheapest_claims, check_game
 from ttr.game import OPENING, TICKETS, TUNNEL, TURN, Game
 
 
@@ -13,6 +13,7 @@ class LongRouteAgent(Agent):
     name = "long"
 
     def choose(self, game: Game) -> Action:
+        check_game(game)
         actions = game.legal_actions()
         if game.phase in (OPENING, TICKETS):
             return min(actions, key=lambda a: len(a.keep) if isinstance(a, KeepTickets) else 0)

@@ -77,9 +77,8 @@ from ttr.agents.base import (
 from ttr.agents.determinise import Weights, determinise, ticket_weights
 from ttr.agents.endgame import last_turn_move, quick_last_turn
 from ttr.agents.greedy import GreedyAgent, Paths
-from ttr.errors import TTRError, preview
+from ttr.agents.settings import check_search_settings
 from ttr.game import OPENING, SECOND_CARD, TICKETS, TUNNEL, TURN, Game
-from ttr.i18n import N_
 
 ITERATIONS = 200
 """The class's default budget (the tree search, as lesson 21 uses it): iterations a move."""
@@ -179,33 +178,11 @@ class MCTSAgent(Agent):
         block: int = 0,
         endgame: bool = False,
     ):
+        settings = {
+            key: value for key, value in locals().items() if key not in ("self", "__class__")
+        }
+        check_search_settings(SEARCHES, ROLLOUTS, **settings)
         super().__init__(seed)
-        if iterations is None and steps is None and seconds is None:
-            raise TTRError("give the search a budget: iterations, steps, seconds or several")
-        least = N_("{name} must be at least {least}, not {value}")
-        for name, value, lowest in [
-            ("iterations", iterations, 1),
-            ("steps", steps, 1),
-            ("breadth", breadth, 1),
-            ("deals", deals, 1),
-            ("samples", samples, 1),
-        ]:
-            if value is not None and value < lowest:
-                raise TTRError(least, name=name, least=lowest, value=value)
-        if seconds is not None and seconds <= 0:
-            raise TTRError("seconds must be positive, not {value}", value=seconds)
-        if search not in SEARCHES:
-            raise TTRError(
-                "unknown search {value} (known: {known})",
-                value=preview(search),
-                known=", ".join(SEARCHES),
-            )
-        if rollout not in ROLLOUTS:
-            raise TTRError(
-                "unknown rollout {value} (known: {known})",
-                value=preview(rollout),
-                known=", ".join(ROLLOUTS),
-            )
         self.iterations = iterations
         self.steps = steps
         self.seconds = seconds

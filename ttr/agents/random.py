@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ttr.actions import Action
-from ttr.agents.base import Agent
+from ttr.agents.base import Agent, check_game
 from ttr.game import Game
 
 
@@ -13,5 +13,6 @@ class RandomAgent(Agent):
     name = "random"
 
     def choose(self, game: Game) -> Action:
+        check_game(game)
         actions = game.legal_actions()
         return actions[self.rng.randrange(len(actions))]

@@ -47,7 +47,7 @@ def play_on_dask(
             client = Client(local)
         else:
             client = Client(cluster, timeout="30s")
-    except OSError as err:
+    except (OSError, ValueError) as err:  # no scheduler there, or not an address at all
         if local is not None:
             local.close()
         raise TTRError("--cluster {address}: {reason}", address=cluster, reason=str(err)) from None

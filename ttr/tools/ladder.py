@@ -32,7 +32,8 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ttr.errors import TTRError
+from ttr.checks import whole_number
+from ttr.errors import TTRError, preview
 from ttr.files import write_bytes
 from ttr.game import Game
 from ttr.jsonio import check_writable, write_json
@@ -216,7 +217,7 @@ class Tournament:
     def replay(self, index: int) -> Game:
         """Game ``index`` of :attr:`records` played again from its deal and moves (a
         ``GameStepper(tournament.replay(i))`` walks through it)."""
-        record = self.records[index]
+        record = self.records[whole_number(index, "index", high=len(self.records) - 1)]
         game = Game(self.rules, list(record.agents), seed=record.seed)
         for move in record.moves:
             game.play(game.legal_actions()[move])
@@ -493,6 +494,8 @@ def check_arguments(
     from ttr.tools.simulation import check_run
 
     check_run(games, jobs)
+    if not all(isinstance(agent, str) for agent in agents):
+        raise TTRError("--agents: expected agent names, not {value}", value=preview(agents))
 
     try:
         name = rule_set(rules, variant).name
@@ -554,7 +557,14 @@ def tournament(
     ends (to save partial results); on Ctrl-C or a lost task, what finished is kept: the result
     says which games are missing (:attr:`Tournament.lost`, :attr:`Tournament.complete`).
     """
+    whole_number(seed, "--seed", low=None)
+    if not isinstance(agents, str | list | tuple):
+        raise TTRError("--agents: expected agent names, not {value}", value=preview(agents))
     names_in = agents.split(",") if isinstance(agents, str) else list(agents)
+    if not (bots is None or isinstance(bots, str | Path | list | tuple)) or not all(
+        isinstance(bot, BotSource) for bot in (() if isinstance(bots, str | Path) else bots or ())
+    ):
+        raise TTRError("--bots: a folder or a list of BotSource, not {value}", value=preview(bots))
     sources = bots_in(bots) if isinstance(bots, str | Path) else list(bots or ())
     students = {bot.name: bot for bot in sources}
     name, names = check_arguments(rules, players, names_in, games, variant, jobs, tuple(students))

@@ -16,7 +16,8 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from ttr.agents import make_agent, play_game
-from ttr.errors import TTRError
+from ttr.checks import whole_number
+from ttr.errors import TTRError, preview
 from ttr.game import Game
 from ttr.i18n import N_, gettext, prender, render
 from ttr.rules import rule_set
@@ -223,18 +224,8 @@ def _play_chunk_of(
 
 def check_run(games: int, jobs: int) -> None:
     """Refuse a number of games or worker processes out of range, before any game is played."""
-    if type(games) is not int or not 1 <= games <= MAX_GAMES:
-        raise TTRError(
-            "--games: expected a number of games from 1 to {most:,}, not {value}",
-            most=MAX_GAMES,
-            value=games,
-        )
-    if type(jobs) is not int or not 1 <= jobs <= MAX_JOBS:
-        raise TTRError(
-            "--jobs: expected a number of processes from 1 to {most}, not {value}",
-            most=MAX_JOBS,
-            value=jobs,
-        )
+    whole_number(games, "--games", low=1, high=MAX_GAMES)
+    whole_number(jobs, "--jobs", low=1, high=MAX_JOBS)
 
 
 def simulate(
@@ -262,6 +253,10 @@ def simulate(
         raise TTRError(
             "--cluster: 'local' or a Dask scheduler's address, not {value}", value=cluster
         )
+    whole_number(seed, "--seed", low=None)
+    Game(name, players, seed=0)  # a bad player count fails before anything is sized by it
+    if not isinstance(agents, str | list | tuple):
+        raise TTRError("--agents: expected agent names, not {value}", value=preview(agents))
     names = tuple(agents.split(",")) if isinstance(agents, str) else tuple(agents)
     if len(names) == 1:
         names = names * players
@@ -271,7 +266,6 @@ def simulate(
         )
     for agent in set(names):
         make_agent(agent)  # fail early on an unknown name
-    Game(name, players, seed=0)  # and on a bad player count
     rng = random.Random(seed)
     seeds = [(index, rng.randrange(2**31)) for index in range(games)]
     from tqdm.auto import tqdm

@@ -32,7 +32,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ttr.errors import TTRError
+from ttr.checks import finite_number, whole_number
+from ttr.errors import TTRError, preview
 from ttr.files import read_bytes
 from ttr.game import Game
 from ttr.tools.bot_host import encode_action
@@ -56,17 +57,15 @@ class Limits:
 
     def __post_init__(self) -> None:
         for name in ("move_seconds", "wall_seconds"):
-            value = getattr(self, name)
-            if type(value) not in (int, float) or not 0 < value <= 3600:
-                raise TTRError(
-                    "{name}: expected seconds above 0 and at most 3600, not {value}",
-                    name=name,
-                    value=value,
-                )
-        if type(self.memory_bytes) is not int or not 64 << 20 <= self.memory_bytes <= 64 << 30:
-            raise TTRError(
-                "memory_bytes: expected 64 MiB to 64 GiB, not {value}", value=self.memory_bytes
-            )
+            finite_number(getattr(self, name), name, positive=True, high=3600)
+        whole_number(self.memory_bytes, "memory_bytes", low=64 << 20, high=64 << 30)
+
+
+def check_path(path: object, name: str) -> str | os.PathLike:
+    """``path`` if it is a file path (text or ``os.PathLike``), else the project's error."""
+    if not isinstance(path, str | os.PathLike):
+        raise TTRError("{name}: expected a file path, not {value}", name=name, value=preview(path))
+    return path
 
 
 @dataclass(frozen=True)
@@ -79,7 +78,7 @@ class BotSource:
 
 def read_bot(path: str | Path) -> BotSource:
     """The bot in the file ``path``, named by the file's stem."""
-    path = Path(path)
+    path = Path(check_path(path, "path"))
     data = read_bytes(path, MAX_SOURCE, TTRError)
     try:
         source = data.decode("utf-8")
@@ -95,7 +94,7 @@ def read_bot(path: str | Path) -> BotSource:
 
 def bots_in(folder: str | Path) -> list[BotSource]:
     """Every bot of ``folder``: its ``*.py`` files not starting with ``_``, sorted by name."""
-    folder = Path(folder)
+    folder = Path(check_path(folder, "folder"))
     if not folder.is_dir():
         raise TTRError("--bots {folder}: no such folder", folder=str(folder))
     paths = sorted(p for p in folder.glob("*.py") if not p.name.startswith("_"))
@@ -123,6 +122,13 @@ class StudentBot:
     """A student's bot in its own process, for one game (use it as a context manager)."""
 
     def __init__(self, bot: BotSource, seed: int, limits: Limits = Limits()):
+        if not isinstance(bot, BotSource) or not isinstance(limits, Limits):
+            raise TTRError(
+                "expected a BotSource and Limits, not {bot} and {limits}",
+                bot=preview(bot),
+                limits=preview(limits),
+            )
+        seed = whole_number(seed, "seed", low=None)
         self.bot, self.limits = bot, limits
         self.process = subprocess.Popen(
             [sys.executable, "-m", "ttr.tools.bot_host"],

@@ -146,7 +146,7 @@ def test_the_korean_apps_start_from_make_and_the_korean_start_page(target, name)
     Korean start page name them."""
     root = NOTEBOOKS.parent
     makefile, readme = (root / "Makefile").read_text(), (root / "README.md").read_text()
-    assert f"{target}: venv\n" in makefile and f"/voila/render/ko/{name}.ipynb" in makefile
+    assert f"{target}: venv\n\t$(call open_app,ko/{name}.ipynb," in makefile
     assert f"make {target} " in readme and (KOREAN / f"{name}.ipynb").is_file()
     start = "".join(of_type(KOREAN / "00_start_here.ipynb", "markdown"))
     assert f"]({name}.ipynb)" in start and f"`make {target}`" in start

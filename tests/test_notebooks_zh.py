@@ -151,7 +151,7 @@ def test_the_three_start_pages_link_each_other_at_their_top():
 )
 def test_the_chinese_apps_start_from_make_and_the_chinese_start_page(target, name):
     makefile = (NOTEBOOKS.parent / "Makefile").read_text()
-    assert f"{target}: venv\n\t$(BIN)/voila --no-browser notebooks/zh/{name}.ipynb" in makefile
+    assert f"{target}: venv\n\t$(call open_app,zh/{name}.ipynb," in makefile
     start = "".join(of_type(CHINESE / "00_start_here.ipynb", "markdown"))
     assert f"]({name}.ipynb)" in start and f"`make {target}`" in start
 

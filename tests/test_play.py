@@ -532,9 +532,9 @@ def test_make_play_and_scoresheet_serve_the_apps():
     makefile = (root / "Makefile").read_text()
     readme = (root / "README.md").read_text()
     for target, notebook in (("play", "play.ipynb"), ("scoresheet", "score_sheet.ipynb")):
-        served = f"{target}: venv\n\t@echo "
-        assert served in makefile and f"/voila/render/{notebook}" in makefile
-        assert "\t$(BIN)/voila --no-browser notebooks/\n" in makefile  # the folder: links open
+        assert f"{target}: venv\n\t$(call open_app,{notebook}," in makefile
+        assert "$(VOILA_URL)/$(1)" in makefile  # the app's address, printed first
+        assert "\t$(BIN)/voila --no-browser $(PORT_FLAG) notebooks/\n" in makefile  # the folder
         assert f"make {target} " in readme and (NOTEBOOKS / notebook).is_file()
 
 

@@ -5,23 +5,22 @@ refusing a bad field with :class:`~ttr.errors.SaveError` naming it.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, TypeVar
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 from ttr.apps.seats import SPEEDS, Seat, check_who
+from ttr.apps.table_model import TableModel
 from ttr.errors import SaveError, TTRError, preview
 from ttr.game import Game
-
-if TYPE_CHECKING:
-    from ttr.apps.session import PlayModel
 
 __all__ = ["FORMAT", "VERSION", "read_table", "table_dict"]
 
 FORMAT, VERSION = "ttr-play-table", 1
 """The ``format`` and ``version`` fields of a saved table."""
-Model = TypeVar("Model", bound="PlayModel")
+Model = TypeVar("Model")
 
 
-def table_dict(model: PlayModel) -> dict[str, Any]:
+def table_dict(model: TableModel) -> dict[str, Any]:
     """The table as JSON-ready data: the seats, the settings and the whole game."""
     return {
         "format": FORMAT,
@@ -34,7 +33,7 @@ def table_dict(model: PlayModel) -> dict[str, Any]:
     }
 
 
-def read_table(cls: type[Model], data: Any) -> Model:
+def read_table(cls: Callable[..., Model], data: Any) -> Model:
     """A table saved by :meth:`to_dict`; a bad field raises :class:`SaveError` naming it.
     The bots start afresh from their seeds."""
     if not isinstance(data, dict):

@@ -33,7 +33,6 @@ from __future__ import annotations
 import copy
 import json
 from collections.abc import Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -54,6 +53,7 @@ from ttr.agents.coach import advise
 from ttr.apps.coach import Note, advice_text, refusal, rules_in_play
 from ttr.apps.saves import read_table, table_dict
 from ttr.apps.seats import HUMAN, SPEEDS, Seat, check_who, seat_label
+from ttr.apps.table_model import Option
 from ttr.apps.view import (
     TableView,
     TicketLine,
@@ -106,14 +106,6 @@ def cards_label(color: str | None, colored: int, locomotives: int) -> str:
     if locomotives or not parts:
         parts.append(render("{n} {color:colour}", n=locomotives, color=LOCOMOTIVE))
     return " + ".join(parts)
-
-
-@dataclass(frozen=True)
-class Option:
-    """One way to settle the choice in front of the person: a payment, or giving a tunnel up."""
-
-    label: str
-    action: Action
 
 
 class PlayModel:

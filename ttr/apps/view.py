@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from ttr.actions import (
     Action,
@@ -24,14 +23,12 @@ from ttr.agents.greedy import Paths
 from ttr.apps.breakdown import focus_choices, focus_marks
 from ttr.apps.coach import Note
 from ttr.apps.seats import seat_label
+from ttr.apps.table_model import Option, TableModel
 from ttr.board import Board, Route
 from ttr.game import OPENING, SECOND_CARD, TICKETS, TUNNEL, Game
 from ttr.i18n import N_, gettext, render
 from ttr.scoring import best_station_routes, completed_tickets
 from ttr.scoring.breakdown import Outcome
-
-if TYPE_CHECKING:
-    from ttr.apps.session import Option, PlayModel
 
 __all__ = [
     "PlayerLine",
@@ -200,7 +197,7 @@ def ticket_lines(game: Game, seat: int) -> list[TicketLine]:
     return lines
 
 
-def table_view(model: PlayModel) -> TableView:
+def table_view(model: TableModel) -> TableView:
     """What ``model``'s person's seat may see now (from ``game.observation``), and their choices."""
     game = model.game
     viewer = model.viewer if model.revealed else None
@@ -298,7 +295,7 @@ def hinted_controls(action: Action | None, options: Sequence[Option]) -> tuple[s
     return ()
 
 
-def focus_options(model: PlayModel, tickets: Sequence[TicketLine]) -> list[tuple[str, str]]:
+def focus_options(model: TableModel, tickets: Sequence[TicketLine]) -> list[tuple[str, str]]:
     """What the map may show beside the position and the person's tickets (always marked):
     the tickets on offer, one ticket and its cheapest path, or (at the end) each player's
     longest trail and stations."""
@@ -314,7 +311,7 @@ def focus_options(model: PlayModel, tickets: Sequence[TicketLine]) -> list[tuple
 
 
 def highlights(
-    model: PlayModel, tickets: Sequence[TicketLine]
+    model: TableModel, tickets: Sequence[TicketLine]
 ) -> tuple[tuple[int, ...], tuple[str, ...]]:
     """The route ids and cities the map lights: what the focus shows (the offer's cities, one
     ticket's path, a trail or stations at the end), the route or city being paid for, and the
@@ -347,7 +344,7 @@ def highlights(
     return tuple(dict.fromkeys(routes)), tuple(dict.fromkeys(cities))
 
 
-def prompt(model: PlayModel, viewer: int | None) -> str:
+def prompt(model: TableModel, viewer: int | None) -> str:
     """What to do now, in one sentence with its rule ids: to ``viewer`` (None while the laptop
     passes to the next person), or who the table waits for."""
     game = model.game

@@ -55,6 +55,7 @@ TABLE_OF_CONTENTS = [
             "docs/engine.md",
             "docs/api.md",
             "docs/bots.md",
+            "docs/coach.md",
             "docs/competition.md",
             "docs/performance.md",
         ],

@@ -252,3 +252,20 @@ def test_F5_the_breakdown_names_the_tie_break_that_decided():
         "Ben and You are tied on 80 points: most tickets completed decides (Ben 3, You 2) (F5)."
         in sheet.score.value
     )
+
+
+def test_a_ticket_held_by_two_players_is_an_error_on_the_sheet():
+    """The deck has each ticket once (issue 28): the sheet says so, as ``score`` refuses it."""
+    sheet = ScoreSheetModel.from_position(
+        {
+            "map": "europe",
+            "players": [
+                {"name": "Ann", "tickets": ["Paris-Wien"]},
+                {"name": "Ben", "tickets": ["Wien-Paris"]},
+            ],
+        }
+    )
+    errors = [p for p in sheet.problems() if p.level == "error"]
+    assert [(p.item, p.text) for p in errors] == [
+        ("Ben's tickets", "Paris-Wien is held by Ann too: the deck has each ticket once")
+    ]

@@ -308,6 +308,38 @@ class ScoreSheetModel:
         seat = checks.index(seat, len(self.players), "player")
         return sum(r.length for r in self.routes_of(seat))
 
+    def _tickets_held_twice(self) -> list[Problem]:
+        """An error for each ticket of the deck that more players hold than the deck has (each
+        ticket is in it once: two players cannot both hold it)."""
+        board = self.board
+        in_deck = Counter(
+            (frozenset(t.cities), t.points)
+            for name in self.rules.tickets
+            for t in board.ticket_sets[name]
+        )
+        holders: dict[tuple[frozenset[str], int], list[int]] = {}
+        for seat in range(len(self.players)):
+            for ticket in dict.fromkeys(self.tickets[seat]):
+                holders.setdefault((frozenset(ticket.cities), ticket.points), []).append(seat)
+        found = []
+        for seat in range(len(self.players)):
+            for ticket in dict.fromkeys(self.tickets[seat]):
+                key = (frozenset(ticket.cities), ticket.points)
+                seats = holders[key]
+                if key in in_deck and len(seats) > in_deck[key] and seat != seats[0]:
+                    found.append(
+                        Problem(
+                            "error",
+                            render("{name}'s tickets", name=self._name(seat)),
+                            render(
+                                "{ref} is held by {other} too: the deck has each ticket once",
+                                ref=board.ticket_ref(ticket),
+                                other=self._name(seats[0]),
+                            ),
+                        )
+                    )
+        return found
+
     def problems(self) -> list[Problem]:
         """Warnings (it may not be a finished game, or a slip) and errors (rules broken)."""
         found: list[Problem] = []
@@ -366,6 +398,7 @@ class ScoreSheetModel:
                         render("{ref} is listed twice", ref=board.ticket_ref(ticket)),
                     )
                 )
+        found += self._tickets_held_twice()
         if len(self.players) <= rules.double_lock_max_players:
             for route_id, seat in sorted(self.owner.items()):
                 twin = board.twin_id(route_id)

@@ -113,7 +113,11 @@ def _score(args: argparse.Namespace) -> int:
     from ttr.apps.sheet import ScoreSheetModel  # the score sheet's warnings, without widgets
 
     data = read_json(args.file, ScenarioError)
-    if isinstance(data, dict) and args.variant is not None:
+    if not isinstance(data, dict):
+        raise ScenarioError(
+            "{source}: expected a JSON object {{...}} at the top", source=str(args.file)
+        )
+    if args.variant is not None:
         data = {**data, "variant": args.variant}
     rules, holdings = load_position(data)
     outcome = score_holdings(holdings, rules)

@@ -117,7 +117,7 @@ test-engine: venv
 		tests --ignore=tests/browser --ignore=tests/test_exercises.py --ignore=tests/test_course.py
 
 classroom: venv
-	$(call open_app,classroom_app.ipynb,The classroom app)
+	$(BIN)/voila --no-browser $(PORT_FLAG) notebooks/classroom_app.ipynb
 
 play: venv
 	$(call open_app,play.ipynb,The play table)

@@ -83,7 +83,7 @@ def figure_texts() -> set[str]:
             source = "".join(cell["source"])
             if cell["cell_type"] != "code" or source.lstrip().startswith(("%", "!")):
                 continue
-            chart = "Figure(" in source
+            chart = any(call in source for call in ("Figure(", "bar_chart(", "line_chart("))
             for node in ast.walk(ast.parse(source)):
                 values: list[ast.expr] = []
                 if isinstance(node, ast.keyword) and node.arg in FIGURE_KEYWORDS:

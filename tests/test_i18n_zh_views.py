@@ -121,10 +121,8 @@ def test_the_chinese_score_sheet_worked_example_by_clicks():
     board = sheet.model.board
     for ref in WORKED_ROUTES:
         route = board.route(ref)
-        sheet.map.click(f"route-{route.id}")
-        if sheet.model.asking:
-            chinese_only(sheet)
-            sheet.double_buttons[sheet.model.asking.index(route.id)].click()
+        sheet.map.click(f"route-{route.id}")  # a double's route: the click says which (C5)
+        chinese_only(sheet)
     for ref in WORKED_TICKETS:
         sheet.search.value = ref.split("-")[0]
         found = sheet.model.search(sheet.search.value)
@@ -163,7 +161,8 @@ def test_a_chinese_replay_and_score_on_the_command_line():
     assert all(not english_in(line) for line in lines), lines
     score = ttr("score", str(ROOT / "data" / "positions" / "nb08_worked_example.json"))
     assert score.returncode == 0, score.stderr
-    assert score.stdout.splitlines()[-1].startswith("排名：") and HAN.search(score.stdout)
+    ranking = [line for line in score.stdout.splitlines() if line.startswith("排名：")]
+    assert len(ranking) == 1 and HAN.search(score.stdout)  # a tie's line may follow it
 
 
 @pytest.mark.parametrize(

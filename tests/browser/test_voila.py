@@ -61,7 +61,7 @@ def check_no_fallback(page) -> None:
 
 def test_make_classroom_serves_this_notebook(repo_root):
     makefile = (repo_root / "Makefile").read_text()
-    assert f"voila --no-browser notebooks/{NOTEBOOK}" in makefile
+    assert f"voila --no-browser $(PORT_FLAG) notebooks/{NOTEBOOK}" in makefile
 
 
 @pytest.mark.browser

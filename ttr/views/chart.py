@@ -17,9 +17,13 @@ from __future__ import annotations
 import html
 import math
 from collections.abc import Mapping, Sequence
+from typing import TypeVar, cast
 
 from ttr.errors import TTRError
+from ttr.i18n import pgettext
 from ttr.views.svg import Svg, text_width
+
+_T = TypeVar("_T")
 
 SERIES_COLORS = ("#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd")
 """The default colour of each series, in order."""
@@ -27,6 +31,15 @@ SERIES_COLORS = ("#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd")
 _FONT = 13.0
 _TITLE = 14.0
 _LEFT, _RIGHT, _TOP, _BOTTOM = 62.0, 14.0, 30.0, 44.0
+
+
+def said(text: _T) -> _T:
+    """A chart's text in the language in force: the catalogue's entry in the context
+    ``"figure"`` (the notebooks' chart texts are collected there, ``tests/catalogue.py``); a
+    number or a text the catalogue lacks is left as it is."""
+    if isinstance(text, str) and text:
+        return cast(_T, pgettext("figure", text))
+    return text
 
 
 def _n(x: float) -> str:
@@ -189,8 +202,11 @@ def bar_chart(
 ) -> Svg:
     """Grouped bars: one group per category, one bar per named series, with a legend.
 
-    ``ymax`` fixes the top of the axis (so that charts side by side share it)."""
-    categories = list(categories)
+    ``ymax`` fixes the top of the axis (so that charts side by side share it). The texts are
+    said in the reader's language (:func:`said`)."""
+    categories = [said(c) for c in categories]
+    series = {said(name): vals for name, vals in series.items()}
+    title, xlabel, ylabel = said(title), said(xlabel), said(ylabel)
     values = _checked(series, len(categories))
     top = ymax if ymax is not None else max((max(v) for v in values if v), default=1.0)
     yticks = _ticks(0.0, top)
@@ -231,8 +247,13 @@ def line_chart(
     """One line per named series over ``x`` (numbers, or words for evenly spaced categories).
 
     ``step`` draws each value until the next x (a score track); ``dots`` marks every point;
-    ``marks`` draws a dashed vertical line at each x with its text."""
-    xs = list(x)
+    ``marks`` draws a dashed vertical line at each x with its text. The texts are said in the
+    reader's language (:func:`said`)."""
+    xs = [said(v) for v in x]
+    series = {said(name): vals for name, vals in series.items()}
+    title, xlabel, ylabel = said(title), said(xlabel), said(ylabel)
+    if marks is not None:
+        marks = {at: said(text) for at, text in marks.items()}
     categorical = any(isinstance(v, str) for v in xs)
     pos = [float(k) if categorical else float(v) for k, v in enumerate(xs)]  # type: ignore[arg-type]
     values = _checked(series, len(xs))

@@ -88,8 +88,12 @@ def figure_texts() -> set[str]:
                 values: list[ast.expr] = []
                 if isinstance(node, ast.keyword) and node.arg in FIGURE_KEYWORDS:
                     values = [node.value]
+                elif isinstance(node, ast.keyword) and node.arg == "marks":  # a chart's notes
+                    values = list(node.value.values) if isinstance(node.value, ast.Dict) else []
                 elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
                     values = list(node.args) if node.func.attr in FIGURE_CALLS and chart else []
+                elif chart and isinstance(node, ast.Dict):  # a chart's series, by name
+                    values = [k for k in node.keys if isinstance(k, ast.Constant)]
                 elif chart and isinstance(node, ast.List | ast.Tuple):
                     values = [
                         v for v in node.elts if isinstance(v, ast.Constant) and " " in str(v.value)

@@ -25,7 +25,7 @@ FERRIES = "The 13 ferries and 18 tunnels of the Europe board"
 
 def test_the_notebooks_figure_texts_are_collected():
     texts = figure_texts()
-    assert {FERRIES, "probability", "last round ", "+ tickets"} <= texts
+    assert {FERRIES, "probability", "last round", "+ tickets"} <= texts
     assert not any("{" in text for text in texts)  # f-strings are not collected
 
 
@@ -45,7 +45,7 @@ def test_a_chart_s_texts_are_said_in_the_reader_s_language(code):
     ax = fig.subplots()
     ax.bar(["end of play", "+ tickets"], [1, 2], label="exact")
     ax.set(xlabel="extra cards", ylabel="probability", title="The final count, stage by stage")
-    ax.text(0, 1, "last round ")
+    ax.text(0, 1, "last round")
     ax.legend()
     with language(code):
         figure_png(fig)

@@ -79,8 +79,6 @@ def follow_hints(ui: UI, limit: int = 1500, until=None) -> dict[str, int]:
         seen["hints"] += 1
         if not ui.hinted():  # a claim or a station: click its route or city
             lit = ui.lit()
-            if len(lit) > 1 and seen["stations"] == -1:  # the station city tried, unpayable,
-                lit = [x for x in lit if x != f"city-{STATION_CITY}"]  # stays selected
             assert len(lit) == 1, lit
             ui.click_map(lit[0])
         for index in range(ui.hinted()):

@@ -123,7 +123,7 @@ def test_korean_start_page_in_jupyterlab(page, lab, artifacts_dir):
     assert "한국어" in page.locator(".jp-Toolbar-kernelName").first.inner_text()
     title = page.locator(".jp-MarkdownCell h1").first.inner_text()
     assert title.startswith("00 · 여기서 시작하세요"), title
-    refusal = page.wait_for_selector(f"{OUTPUT}:has-text('T3: Ann 님이')")  # T3, in Korean
+    refusal = page.wait_for_selector(f"{OUTPUT}:has-text('T3: Ann 님은')")  # T3, in Korean
     page.wait_for_selector(f"{OUTPUT} .ttr-game-stepper")  # the last widget: all cells ran
     check_no_fallback(page)
     refusal.scroll_into_view_if_needed()

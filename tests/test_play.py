@@ -614,3 +614,19 @@ def test_the_table_s_speed_controls():
     game = table.model.game
     assert (game.phase, game.current_player) == (SECOND_CARD, 0)
     assert "Take your second card" in table.prompt.value
+
+
+def test_a_hint_for_something_else_puts_an_unfinished_payment_away():
+    """A city clicked for a station, then Hint for another move: the city is no longer selected
+    (lit beside the hinted route, it was a trap on the page)."""
+    model = PlayModel.new("europe", ANN_VS_BEN, seed=4)
+    model.hint_steps = HINT_STEPS
+    model.tick(0)
+    model.tick(1)
+    model.keep()
+    model.selection = "Palermo"
+    model.hint()
+    action = model.hint_action
+    assert model.selection is None or (
+        isinstance(action, BuildStation) and action.city == "Palermo"
+    )

@@ -477,8 +477,19 @@ class PlayModel:
             return self._say(not_ready)
         advice = advise(self.game, self.to_play, steps=self.hint_steps)
         self.hint_action = advice.action
+        if not self._hint_is_for_selection(advice.action):
+            self.selection = None  # an unfinished payment for something else is put away
         text = advice_text(self.game, advice)
         return self._say(Note("hint", render("Hint, the coach's move: {text}", text=text)))
+
+    def _hint_is_for_selection(self, action: Action) -> bool:
+        """Whether ``action`` settles the route or station city being paid for now."""
+        selection = self.selection
+        if isinstance(selection, Route):
+            return isinstance(action, Claim) and action.route == selection.id
+        if isinstance(selection, str):
+            return isinstance(action, BuildStation) and action.city == selection
+        return True
 
     def take_back(self) -> Note:
         """Take back the person's last action and every bot action after it (in teacher mode:

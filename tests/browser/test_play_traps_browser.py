@@ -4,6 +4,10 @@ folder, as ``make play`` does, in headless Chromium.
 * The route the Hint lights takes a click anywhere on its glow: the click begins the claim (the
   ways to pay appear), even off the train spaces, where the glow used to swallow it.
 * A city's hit area is at least 24 px across.
+* On both boards, every route takes a click on its middle train space and every city a click on
+  its dot, whatever is drawn near them (a city's name lying over a route used to take the
+  route's clicks: Warszawa's over Danzig-Warszawa); a click on a city's name not over a route
+  is a click on the city.
 * A "Learn it" link opens the lesson's notebook, in a new tab, at its section's heading.
 * At 1280 x 800 and 1024 x 768 the map, the hand, the market and the action buttons are all in
   the viewport at once, without scrolling; the move log scrolls inside its own box.
@@ -25,6 +29,46 @@ pytestmark = pytest.mark.browser
 
 PLAY = "play.ipynb"
 HINTED = "hinted_claim.ipynb"
+USA = "usa_table.ipynb"
+USA_TABLE = """\
+from ttr.apps import PlayModel, PlayTable
+
+PlayTable(PlayModel.new("usa", [("Ann", "you"), ("Ben", "greedy")], seed=1))
+"""
+TARGETS = """(root) => {
+    // Where each route's middle train space, each city's dot and each city's name are, and what
+    // a click there reaches (the rule of ttr/views/widgets/map.js: a lit glow is its route, a hit
+    // disc or name box its city, else the route or city group under the pointer).
+    const svg = root.querySelector('.ttr-map-view svg');
+    const reached = (x, y) => {
+        const node = document.elementFromPoint(x, y);
+        if (!node) return null;
+        const glow = node.closest('path[id^="glow-"]');
+        if (glow) return 'route-' + glow.id.slice(5);
+        const hit = node.closest('.ttr-hit');
+        if (hit) return hit.dataset.city;
+        const target = node.closest('g[id^="route-"], g[id^="city-"]');
+        return target ? target.id : null;
+    };
+    const onScreen = (x, y) => {
+        const p = new DOMPoint(x, y).matrixTransform(svg.getScreenCTM());
+        return [p.x, p.y];
+    };
+    const out = [];
+    for (const route of svg.querySelectorAll('g[id^="route-"]')) {
+        const spaces = route.querySelector('.ttr-sp').getAttribute('d').split('Z').filter(Boolean);
+        const c = spaces[Math.floor(spaces.length / 2)].match(/-?[0-9.]+/g).map(Number);
+        const [x, y] = onScreen((c[0] + c[2] + c[4] + c[6]) / 4, (c[1] + c[3] + c[5] + c[7]) / 4);
+        out.push(['space', route.id, reached(x, y)]);
+    }
+    for (const city of svg.querySelectorAll('g[id^="city-"]')) {
+        const dot = city.querySelector('.ttr-dot');
+        out.push(['dot', city.id, reached(...onScreen(dot.cx.baseVal.value, dot.cy.baseVal.value))]);
+        const b = city.querySelector('.ttr-label').getBBox();
+        out.push(['name', city.id, reached(...onScreen(b.x + b.width / 2, b.y + b.height / 2))]);
+    }
+    return out;
+}"""
 TABLE = ".ttr-play-table"
 PROMPT = f"{TABLE} .ttr-prompt"
 HINTED_TABLE = """\
@@ -74,6 +118,8 @@ def folder(served, repo_root):
     notebook.cells = [nbformat.v4.new_code_cell(HINTED_TABLE)]
     notebook.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3"}
     nbformat.write(notebook, work / HINTED)
+    notebook.cells = [nbformat.v4.new_code_cell(USA_TABLE)]
+    nbformat.write(notebook, work / USA)
     return served
 
 
@@ -134,10 +180,26 @@ def test_cities_are_easy_targets(page, folder, artifacts_dir):
             page.set_viewport_size({"width": width, "height": height})
             root = open_app(page, url, PLAY)
             page.wait_for_timeout(500)
-            sizes = root.locator(".ttr-map-view .ttr-hit").evaluate_all(
+            sizes = root.locator(".ttr-map-view circle.ttr-hit").evaluate_all(
                 "els => els.map(e => e.getBoundingClientRect().width)"
             )
             assert len(sizes) > 40 and min(sizes) >= 24, (width, min(sizes))
+
+
+@pytest.mark.parametrize("notebook", [PLAY, USA])
+def test_every_route_and_city_takes_its_own_click(page, folder, artifacts_dir, notebook):
+    with voila_folder(folder, artifacts_dir) as url:
+        page.set_viewport_size({"width": 1280, "height": 2400})  # the whole map on screen
+        root = open_app(page, url, notebook)
+        page.wait_for_timeout(500)
+        targets = root.evaluate(TARGETS)
+        assert len(targets) >= 172, len(targets)  # routes, then dots and names (USA: 100, 36)
+        wrong = [
+            (kind, element, reached)
+            for kind, element, reached in targets
+            if reached != element and not (kind == "name" and str(reached).startswith("route-"))
+        ]
+        assert not wrong, wrong
 
 
 def test_a_learn_it_link_opens_the_lesson_at_its_section(page, folder, artifacts_dir):

@@ -3,8 +3,9 @@
 // The picture itself is sent once; every later change is a few small lists. `marks` adds the
 // caller's classes to elements, `notes` adds words to their tooltips.
 // A lit route's glow belongs to its route: a click anywhere on the glow is a click on the route.
-// Each city has a hit disc of at least HIT_PX screen pixels across (under the routes, so that a
-// route near a city still takes its own clicks), kept at that size when the map is resized.
+// Each city has a hit disc of at least HIT_PX screen pixels across and a hit box over its name,
+// both under the routes, so that a route near a city, or under its name, still takes its own
+// clicks; the disc keeps its size on screen when the map is resized.
 
 const SEATS = 5; // player colours repeat after five seats, as in ttr.views.map_layout
 const HIT_PX = 28; // the smallest city target on screen, in CSS pixels
@@ -18,6 +19,7 @@ function render({ model, el }) {
   el.classList.add("ttr-map-view");
   let elements = new Map(); // element id -> { node, cls, title, glow }
   let hits = []; // the cities' hit discs
+  let nameHits = []; // [hit box, the name it covers]
 
   function sizeHits() {
     const svg = el.querySelector("svg");
@@ -29,12 +31,20 @@ function render({ model, el }) {
       const dot = Number(hit.dataset.dot);
       hit.setAttribute("r", String(Math.max(dot, (HIT_PX / 2) * perPixel)));
     }
+    for (const [hit, label] of nameHits) {
+      const b = label.getBBox();
+      hit.setAttribute("x", String(b.x));
+      hit.setAttribute("y", String(b.y));
+      hit.setAttribute("width", String(b.width));
+      hit.setAttribute("height", String(b.height));
+    }
   }
 
   function addHits(svg) {
     const layer = document.createElementNS(SVG_NS, "g");
     layer.setAttribute("class", "ttr-hits");
     hits = [];
+    nameHits = [];
     for (const city of svg.querySelectorAll('g[id^="city-"]')) {
       const dot = city.querySelector(".ttr-dot");
       if (!dot) continue;
@@ -46,6 +56,13 @@ function render({ model, el }) {
       hit.dataset.dot = dot.getAttribute("r");
       layer.appendChild(hit);
       hits.push(hit);
+      const label = city.querySelector(".ttr-label");
+      if (!label) continue;
+      const box = document.createElementNS(SVG_NS, "rect");
+      box.setAttribute("class", "ttr-hit ttr-name-hit");
+      box.dataset.city = city.id;
+      layer.appendChild(box);
+      nameHits.push([box, label]);
     }
     const routes = svg.querySelector(".ttr-routes");
     if (routes) svg.insertBefore(layer, routes);
@@ -57,6 +74,7 @@ function render({ model, el }) {
     el.innerHTML = model.get("svg") + model.get("legend");
     elements = new Map();
     hits = [];
+    nameHits = [];
     const svg = el.querySelector("svg");
     if (!svg) return;
     if (svg.classList.contains("ttr-live")) addHits(svg);
@@ -113,7 +131,7 @@ function render({ model, el }) {
   function clickedId(node) {
     const glow = node.closest('path[id^="glow-"]');
     if (glow) return `route-${glow.id.slice(5)}`; // the glow of a lit route is the route
-    const hit = node.closest("circle.ttr-hit");
+    const hit = node.closest(".ttr-hit");
     if (hit) return hit.dataset.city;
     const target = node.closest('g[id^="route-"], g[id^="city-"]');
     return target ? target.id : null;

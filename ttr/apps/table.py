@@ -197,7 +197,7 @@ class PlayTable(widgets.VBox):
         self.coach = panel()
         self.why_button = button(prender("button", "Why?"), render("Which rules are in play now"))
         self.hint_button = button(
-            prender("button", "Hint"), render("What the greedy bot would do, and why")
+            prender("button", "Hint"), render("What the coach would play, and why")
         )
         self.take_back_button = button(
             prender("button", "Take back"), render("Take back your last action")

@@ -63,7 +63,8 @@ TARGETS = """(root) => {
     }
     for (const city of svg.querySelectorAll('g[id^="city-"]')) {
         const dot = city.querySelector('.ttr-dot');
-        out.push(['dot', city.id, reached(...onScreen(dot.cx.baseVal.value, dot.cy.baseVal.value))]);
+        const [dx, dy] = [dot.cx.baseVal.value, dot.cy.baseVal.value];
+        out.push(['dot', city.id, reached(...onScreen(dx, dy))]);
         const b = city.querySelector('.ttr-label').getBBox();
         out.push(['name', city.id, reached(...onScreen(b.x + b.width / 2, b.y + b.height / 2))]);
     }

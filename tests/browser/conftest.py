@@ -62,16 +62,22 @@ def europe():
 
 
 @pytest.fixture(scope="session")
-def browser(chromium_path: str):
+def playwright():
+    """The one Playwright of this process (a second one cannot start while it runs)."""
     sync_api = pytest.importorskip("playwright.sync_api")
     with sync_api.sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(
-            executable_path=chromium_path, args=CHROMIUM_ARGS, headless=True
-        )
-        try:
-            yield chromium
-        finally:
-            chromium.close()
+        yield playwright
+
+
+@pytest.fixture(scope="session")
+def browser(playwright, chromium_path: str):
+    chromium = playwright.chromium.launch(
+        executable_path=chromium_path, args=CHROMIUM_ARGS, headless=True
+    )
+    try:
+        yield chromium
+    finally:
+        chromium.close()
 
 
 @pytest.fixture

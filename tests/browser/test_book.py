@@ -138,44 +138,42 @@ def site(repo_root: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[
 
 
 @pytest.fixture(scope="module")
-def open_page(site: Site, chromium_path: str) -> Iterator[Callable]:
+def open_page(site: Site, playwright, chromium_path: str) -> Iterator[Callable]:
     """``open_page(path)`` opens a page of the site at 1,280 px in a fresh browser context and
     returns it with the list of what goes wrong there: console errors, page errors, failed
     requests and requests outside the site (blocked)."""
-    sync_api = pytest.importorskip("playwright.sync_api")
-    with sync_api.sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=chromium_path, args=CHROMIUM_ARGS)
-        contexts = []
+    browser = playwright.chromium.launch(executable_path=chromium_path, args=CHROMIUM_ARGS)
+    contexts = []
 
-        def go(path: str):
-            context = browser.new_context(viewport={"width": 1280, "height": 900})
-            contexts.append(context)
-            problems: list[str] = []
+    def go(path: str):
+        context = browser.new_context(viewport={"width": 1280, "height": 900})
+        contexts.append(context)
+        problems: list[str] = []
 
-            def outside(route):
-                problems.append(f"request outside the site: {route.request.url}")
-                route.abort()
+        def outside(route):
+            problems.append(f"request outside the site: {route.request.url}")
+            route.abort()
 
-            context.route(lambda url: not url.startswith(site.url), outside)
-            page = context.new_page()
-            page.set_default_timeout(20_000)
-            page.on("console", lambda msg: msg.type == "error" and problems.append(msg.text))
-            page.on("pageerror", lambda error: problems.append(f"page error: {error}"))
-            page.on(
-                "response",
-                lambda answer: (
-                    answer.status >= 400 and problems.append(f"HTTP {answer.status}: {answer.url}")
-                ),
-            )
-            page.goto(f"{site.url}/{path}")
-            return page, problems
+        context.route(lambda url: not url.startswith(site.url), outside)
+        page = context.new_page()
+        page.set_default_timeout(20_000)
+        page.on("console", lambda msg: msg.type == "error" and problems.append(msg.text))
+        page.on("pageerror", lambda error: problems.append(f"page error: {error}"))
+        page.on(
+            "response",
+            lambda answer: (
+                answer.status >= 400 and problems.append(f"HTTP {answer.status}: {answer.url}")
+            ),
+        )
+        page.goto(f"{site.url}/{path}")
+        return page, problems
 
-        try:
-            yield go
-        finally:
-            for context in contexts:
-                context.close()
-            browser.close()
+    try:
+        yield go
+    finally:
+        for context in contexts:
+            context.close()
+        browser.close()
 
 
 @pytest.fixture(scope="module")

@@ -94,20 +94,19 @@ def site_url(repo_root):
 
 
 @pytest.fixture(scope="module")
-def offline_browser(chromium_path):
-    """Chromium fenced off the network: a dead proxy for everything but 127.0.0.1."""
-    sync_api = pytest.importorskip("playwright.sync_api")
+def offline_browser(site_url, playwright, chromium_path):
+    """Chromium fenced off the network: a dead proxy for everything but 127.0.0.1 (launched
+    only when there is a site to test: ``site_url`` skips first)."""
     args = [
         *CHROMIUM_ARGS,
         "--proxy-server=http://127.0.0.1:9",
         "--proxy-bypass-list=127.0.0.1;localhost",
     ]
-    with sync_api.sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=chromium_path, args=args)
-        try:
-            yield chromium
-        finally:
-            chromium.close()
+    chromium = playwright.chromium.launch(executable_path=chromium_path, args=args)
+    try:
+        yield chromium
+    finally:
+        chromium.close()
 
 
 @pytest.fixture

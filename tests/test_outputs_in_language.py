@@ -41,7 +41,7 @@ SVG_WORDS = re.compile(r"<(?:text|title)\b[^>]*>([^<]*)<")
 SVG_IMAGE = re.compile(r"data:image/svg\+xml;base64,([A-Za-z0-9+/=]+)")
 INLINE_CODE = re.compile(r"`[^`\n]*`")
 """Markdown's inline code: a rule set's or a function's name as the code spells it."""
-REPR_TYPE = re.compile(r"^(?:Counter|defaultdict|OrderedDict)\(")
+REPR_TYPE = re.compile(r"^(?:Counter|defaultdict|OrderedDict)\(", re.MULTILINE)
 """The type name that opens a Python repr of a collection (its keys are quoted code values)."""
 CHINESE_QUOTED = re.compile(r"「[^」]*」")
 """Notation quoted in Chinese text: 「draw deck」 (the Korean text quotes it with '...')."""
@@ -73,9 +73,11 @@ class Widgets:
     def model(self, ref: str) -> dict[str, Any]:
         return self.state.get(ref.removeprefix("IPY_MODEL_"), {}).get("state", {})
 
-    def texts(self, model_id: str) -> Iterator[tuple[str, tuple[str, ...]]]:
-        """Each text the widget ``model_id`` and its children show, with the players its map
-        names (a widget whose layout is ``display: none`` shows nothing)."""
+    def texts(self, model_id: str) -> tuple[list[str], tuple[str, ...]]:
+        """The texts the widget ``model_id`` and its children show (a widget whose layout is
+        ``display: none`` shows nothing), and the players its map names."""
+        found: list[str] = []
+        players: tuple[str, ...] = ()
         stack = [model_id]
         while stack:
             state = self.model(stack.pop())
@@ -85,31 +87,25 @@ class Widgets:
             if "svg" in state and "legend" in state:  # the clickable map
                 players = tuple(state.get("players", ()))
                 owner = players[0] if players else ""
-                for text in [
-                    *svg_words(state["svg"]),
-                    *_html_texts(state["legend"]),
-                    *state.get("notes", {}).values(),
-                    *(word.replace("{name}", owner) for word in state.get("words", {}).values()),
-                ]:
-                    yield text, players
+                found += svg_words(state["svg"]) + _html_texts(state["legend"])
+                found += state.get("notes", {}).values()
+                found += (word.replace("{name}", owner) for word in state.get("words", {}).values())
                 continue
             for name in ("description", "tooltip", "placeholder"):
                 text = state.get(name)
                 if isinstance(text, str) and text.strip("\u200b \n"):
-                    yield text, ()
+                    found.append(text)
             if isinstance(state.get("value"), str) and state.get("_model_name") in (
                 "HTMLModel",
                 "HTMLMathModel",
                 "LabelModel",
             ):
-                for text in _html_texts(state["value"]):
-                    yield text, ()
+                found += _html_texts(state["value"])
             for name in ("_options_labels", "tooltips", "titles"):
-                for text in state.get(name) or ():
-                    if isinstance(text, str) and text.strip():
-                        yield text, ()
+                found += (t for t in state.get(name) or () if isinstance(t, str) and t.strip())
             children = state.get("children") or ()
             stack += [child for child in children if isinstance(child, str)]
+        return found, players
 
 
 def shown(notebook: dict[str, Any]) -> Iterator[tuple[int, str, tuple[str, ...]]]:
@@ -117,15 +113,16 @@ def shown(notebook: dict[str, Any]) -> Iterator[tuple[int, str, tuple[str, ...]]
     saved = Widgets(notebook)
     for index, cell in enumerate(notebook["cells"]):
         for output in cell.get("outputs", ()):
-            if output["output_type"] == "stream":
-                yield index, _joined(output["text"]), ()
+            if output["output_type"] == "stream":  # a printed repr opens its line
+                yield index, REPR_TYPE.sub("(", _joined(output["text"])), ()
                 continue
             if output["output_type"] == "error":
                 yield index, f"{output['ename']}: {output['evalue']}", ()
                 continue
             data = output.get("data", {})
-            if WIDGET in data:
-                for text, players in saved.texts(data[WIDGET]["model_id"]):
+            if WIDGET in data:  # the players of its game are named on its map
+                texts, players = saved.texts(data[WIDGET]["model_id"])
+                for text in texts:
                     yield index, text, players
             for mime in RICH:
                 if mime not in data:

@@ -106,12 +106,41 @@ def figure_texts() -> set[str]:
     return found
 
 
+def lesson_texts() -> set[str]:
+    """The rule notebooks' own words (notebooks/0*.ipynb): the constant first argument of each
+    ``say("...")`` call of their code cells (:func:`ttr.lessons.teaching.say`), catalogue entries
+    in the context ``"lesson"``."""
+    import ast
+    import json
+
+    found: set[str] = set()
+    for path in sorted((ROOT / "notebooks").glob("0*.ipynb")):
+        for cell in json.loads(path.read_text(encoding="utf-8"))["cells"]:
+            source = "".join(cell["source"])
+            if cell["cell_type"] != "code" or source.lstrip().startswith(("%", "!")):
+                continue
+            for node in ast.walk(ast.parse(source)):
+                if (
+                    isinstance(node, ast.Call)
+                    and isinstance(node.func, ast.Name)
+                    and node.func.id == "say"
+                    and node.args
+                    and isinstance(node.args[0], ast.Constant)
+                    and isinstance(node.args[0].value, str)
+                ):
+                    found.add(node.args[0].value)
+    return found
+
+
 def extracted() -> dict[Key, str | tuple[str, str]]:
-    """Every message of the code (a singular and plural pair for a plural), by its key, and the
-    texts of the rule notebooks' maps and charts (:func:`figure_texts`)."""
+    """Every message of the code (a singular and plural pair for a plural), by its key, the
+    texts of the rule notebooks' maps and charts (:func:`figure_texts`) and their own words
+    (:func:`lesson_texts`)."""
+    from ttr.lessons.teaching import LESSON
     from ttr.rules import RULE_SETS
 
     found: dict[Key, str | tuple[str, str]] = {(text, "figure"): text for text in figure_texts()}
+    found |= {(text, LESSON): text for text in lesson_texts()}
     for _file, _line, message, _comments, context in extract_from_dir(
         str(PACKAGE), [("**.py", "python")], keywords=KEYWORDS
     ):

@@ -282,7 +282,5 @@ def _problem_html(problem: Problem) -> str:
     error = problem.level == "error"
     return (
         f'<div class="ttr-problem ttr-{problem.level}" '
-        f'style="color:{"#b3261e" if error else "#8a5a00"}">'
-        + (render("✘ error") if error else render("⚠ warning"))
-        + f": {esc(problem.line())}</div>"
+        f'style="color:{"#b3261e" if error else "#8a5a00"}">{esc(problem.said())}</div>'
     )

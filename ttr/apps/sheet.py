@@ -61,7 +61,15 @@ class Problem:
     text: str
 
     def line(self) -> str:
+        """The item and what is wrong with it: ``"the game: ..."``."""
         return f"{self.item}: {self.text}"
+
+    def said(self) -> str:
+        """The whole line as the sheet shows it, its level first, in the language in force:
+        ``"⚠ warning (the game): ..."``, ``"⚠ 경고 (게임): ..."``."""
+        if self.level == "error":
+            return render("✘ error ({item}): {text}", item=self.item, text=self.text)
+        return render("⚠ warning ({item}): {text}", item=self.item, text=self.text)
 
 
 def _key(text: str) -> str:

@@ -1,9 +1,12 @@
-"""Small helpers for the notebooks' exercises: check a learner's answer without printing it.
+"""Small helpers for the notebooks: check a learner's answer without printing it, and say a
+lesson's own words in the reader's language.
 
 >>> check(None, "9")
 Fill in your answer above, then run this cell again.
 >>> check(9, answer_digest(9))
 Correct!
+>>> say("thrown away: {cards:colour list}", cards=["green", "loco"])
+'thrown away: green, loco'
 """
 
 from __future__ import annotations
@@ -12,7 +15,10 @@ import hashlib
 import json
 from typing import Any
 
-from ttr.i18n import render
+from ttr.i18n import prender, render
+
+LESSON = "lesson"
+"""The catalogue context of the rule notebooks' own words (:func:`say`)."""
 
 
 def _normal(value: Any) -> str:
@@ -50,3 +56,12 @@ def check(answer: Any, expected: str, hint: str = "") -> None:
         print(render("Not yet. Hint: {hint}", hint=hint))
     else:
         print(render("Not yet."))
+
+
+def say(template: str, /, **fields: Any) -> str:
+    """A rule notebook's own words (a line its code prints, a table's heading, a map's title) in
+    the language in force: ``template`` is a catalogue entry of the context :data:`LESSON`
+    (``tests/catalogue.py`` collects the ``say("...")`` calls of ``notebooks/0*.ipynb``, whose
+    code cells the Korean and Chinese editions share), its fields filled in with the format specs
+    of :mod:`ttr.i18n` (``{card:colour}``, ``{cards:colour list}``, ``{n:#train}``...)."""
+    return prender(LESSON, template, **fields)

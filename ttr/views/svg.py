@@ -594,7 +594,7 @@ def _route(
     classes = f"ttr-route ttr-c-{route.color}{kind}"
     if owner is not None and marks.players is not None:
         classes += f" ttr-owned ttr-o{owner % len(PLAYER_COLORS)}"
-        text += f" · {marks.players[owner]}'s"
+        text += " · " + render("{name}'s", name=marks.players[owner])
     if route.id in marks.routes:
         classes += " ttr-lit"
     spaces = "".join(_path(at(quad), closed=True) for quad in quads)
@@ -639,7 +639,7 @@ def _city(board: Board, name: str, xy: Point, slot: str | None, marks: Marks, li
     classes, text = "ttr-city", shown
     if owner is not None and marks.players is not None:
         classes += f" ttr-s{owner % len(PLAYER_COLORS)}"
-        text += f" · {marks.players[owner]}'s station"
+        text += " · " + render("{name}'s station", name=marks.players[owner])
     lit = name in marks.cities
     if lit:
         classes += " ttr-lit"

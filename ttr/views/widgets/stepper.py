@@ -97,12 +97,13 @@ class StepView:
     def headline(self) -> str:
         if self.action is None:
             return render("Step 0 of {last}: the deal", last=self.last)
+        # The move in words: the narration's first line tells the action itself ("Ann takes
+        # the face-up red card..."); the widget shows its notation beside it, as code.
         return render(
-            "Step {step} of {last}: {actor} plays '{action}'",
+            "Step {step} of {last}: {move}",
             step=self.step,
             last=self.last,
-            actor=self.actor,
-            action=self.action,
+            move=self.events[0] if self.events else self.action,
         )
 
     def text(self) -> str:
@@ -519,7 +520,10 @@ class GameStepper(widgets.VBox):
         elif picked is not None:
             cities.append(picked)
         self.map.show_game(game, highlight_routes=routes, highlight_cities=cities)
-        self.headline.value = f'<div class="ttr-headline"><b>{esc(view.headline)}</b></div>'
+        notation = f" <code>{esc(view.action)}</code>" if view.action else ""
+        self.headline.value = (
+            f'<div class="ttr-headline"><b>{esc(view.headline)}</b>{notation}</div>'
+        )
         self.info.value = info_html(view, game.rules.has_stations)
         self.picked.value = (
             render("<b>On the map:</b> {picked}", picked=esc(view.picked))

@@ -1,7 +1,8 @@
 # Ticket to Ride teaching notebooks: developer entry points.
 #   make lab        JupyterLab on the start-here notebook
 #   make lab-ko     the same on the Korean start page (notebooks/ko/00_start_here.ipynb)
-#   make test       every test (unit, property, notebooks, browser) but the long ones
+#   make test       the main suite (unit, property, notebooks, browser); not the long, course,
+#                   browser-edition or compiled tiers below (docs/testing.md)
 #   make test-long  the long checks: random playouts, brute-force move counts
 #   make test-engine  every test but the notebooks' and the browser's (CI, Python 3.12, 3.13)
 #   make classroom  the Voila classroom app
@@ -201,7 +202,7 @@ lint: venv
 	$(BIN)/ruff format --check $(LINT_PATHS)
 	$(BIN)/mypy
 
-# The compiled build (#13, README "Performance"): `TTR_COMPILE=1 pip install .` into a venv of its
+# The compiled build (#13, docs/performance.md): `TTR_COMPILE=1 pip install .` into a venv of its
 # own, which compiles the modules listed in pyproject.toml ([tool.ttr.compiled]) with mypyc
 # (setup.py); rebuilt when the engine's source changes. Not editable: the checkout stays pure.
 COMPILED_VENV  := .venv-compiled

@@ -76,7 +76,7 @@ TABLE_OF_CONTENTS = [
 """The site's sections: a caption, then the pages as globs from the repository root, each glob
 listed in file-name order (``Title <glob>`` gives the pages a title other than their own). The
 pages are found when the book is built, so a new notebook is listed without a change here; a
-section with no pages yet (the Korean edition) is left out."""
+section whose globs find no page is left out."""
 
 
 def title_and_glob(entry: str) -> tuple[str, str]:

@@ -236,11 +236,13 @@ def test_score_prints_the_score_sheet_s_warnings_on_stderr_and_in_the_json(capsy
     from ttr.apps.sheet import ScoreSheetModel
     from ttr.cli import main
 
-    sheet = [p.line() for p in ScoreSheetModel.from_position(EXAMPLE).problems()]
+    problems = ScoreSheetModel.from_position(EXAMPLE).problems()
+    sheet = [p.line() for p in problems]
     assert main(["score", str(EXAMPLE)]) == 0
     out, err = capsys.readouterr()
     assert "You: 80 points" in out
-    assert [line.split(": ", 1)[1] for line in err.strip().splitlines()] == sheet
+    assert err.strip().splitlines() == [p.said() for p in problems]  # the sheet's own lines
+    assert all(line.startswith("⚠ warning (") for line in err.strip().splitlines())
     assert "no player is down to 2 trains or fewer" in err and "without its colour" in err
     assert main(["score", "--json", str(EXAMPLE)]) == 0
     data = json.loads(capsys.readouterr().out)

@@ -124,8 +124,7 @@ def _score(args: argparse.Namespace) -> int:
     board = load_board(rules.map)
     problems = ScoreSheetModel.from_position(data).problems()
     for problem in problems:
-        said = render("✘ error") if problem.level == "error" else render("⚠ warning")
-        print(f"{said}: {problem.line()}", file=sys.stderr)
+        print(problem.said(), file=sys.stderr)  # the score sheet's own line
     if args.json:
         result = outcome_to_dict(outcome, board)
         result["problems"] = [{"level": p.level, "item": p.item, "text": p.text} for p in problems]

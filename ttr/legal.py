@@ -39,8 +39,8 @@ from ttr.colors import (
     LOCOMOTIVE,
     Hand,
 )
-from ttr.memo import remember
-from ttr.open_routes import OpenLists, PayClass, payable_gray
+from ttr.memo import Memo
+from ttr.open_routes import OpenLists, PayClass
 from ttr.payment import count_payments, station_cost, tunnel_extra_options
 from ttr.state import OPENING, SECOND_CARD, TICKETS, TUNNEL, TURN, Setup, State
 
@@ -70,21 +70,15 @@ def station_part(cities: tuple[str, ...], cost: int, each: int) -> Part:
     return (len(cities) * each, None, [(cities, (GRAY, cost, STATION), each)])
 
 
-_GRAY_COUNTS: Final[dict[tuple[tuple[int, ...], int, int, int], int]] = {}
+def _count_gray(key: tuple[tuple[int, ...], int, int, int]) -> int:
+    colors, locomotives, cost, ferry = key
+    hand = (*colors, *(0,) * (len(CARD_COLORS) - len(colors)), locomotives)
+    return count_payments(hand, GRAY, cost, ferry)
 
 
-def gray_payment_count(colors: tuple[int, ...], locomotives: int, cost: int, ferry: int) -> int:
-    """How many ways to pay a gray route, from the hand's non-zero colour counts (sorted).
-
-    The same as :func:`count_payments` for a gray route, remembered: hands repeat a lot.
-    """
-    key = (colors, locomotives, cost, ferry)
-    number = _GRAY_COUNTS.get(key)
-    if number is None:
-        hand = (*colors, *(0,) * (len(CARD_COLORS) - len(colors)), locomotives)
-        number = count_payments(hand, GRAY, cost, ferry)
-        remember(_GRAY_COUNTS, key, number)
-    return number
+GRAY_PAYMENTS: Final = Memo(_count_gray)
+"""``GRAY_PAYMENTS[colors, locomotives, cost, ferry]``: how many ways to pay a gray route, from
+the hand's non-zero colour counts (sorted): :func:`count_payments`, remembered (hands repeat)."""
 
 
 def legal_actions(setup: Setup, state: State) -> LegalActions:
@@ -159,7 +153,7 @@ def turn_actions(setup: Setup, state: State) -> LegalActions:
     left = state.stations_left[player]
     if left:
         cost = station_cost(setup.rules, left)
-        each = gray_payment_count(colors, hand[LOCO], cost, 0)
+        each = GRAY_PAYMENTS[colors, hand[LOCO], cost, 0]
         if each:
             part = station_part(free_cities(setup, state), cost, each)
             parts.append(part)
@@ -220,7 +214,7 @@ def count_claims(
                 families.append((routes, pay, each))
                 total += len(routes) * each
     # the gray classes, as the colours' above
-    gray = payable_gray(classes, colors, locomotives)
+    gray = classes.gray[colors, locomotives]
     for slot, length, pay, each in gray:
         if length > trains:
             break

@@ -24,7 +24,7 @@ from typing import Any
 
 from ttr.board import Board
 from ttr.colors import CARD_COLORS, CARDS_PER_COLOR, GRAY, LOCO, LOCOMOTIVES_IN_DECK
-from ttr.memo import remember
+from ttr.memo import Memo
 from ttr.payment import count_payments
 
 PayClass = tuple[str, int, int]  # (route colour, cost, minimum locomotives; -1 for a station)
@@ -48,15 +48,15 @@ class RouteClasses:
     ``CARD_COLORS[i]`` (``i == 8``: gray), shortest first. ``payable[i][have][locomotives]``
     lists the classes of colour ``i`` that ``have`` cards of that colour and ``locomotives`` can
     pay (:data:`Payable`; a hand holds at most 12 cards of a colour and 14 locomotives, S2), and
-    ``gray`` remembers the same for gray routes by the hand's sorted colour counts
-    (:func:`payable_gray`).
+    ``gray[colors, locomotives]`` is the same for gray routes, by the hand's non-zero colour
+    counts ``colors`` (sorted): worked out on first use and remembered, since hands repeat a lot.
     """
 
     pays: tuple[PayClass, ...]
     slot_of: tuple[int, ...]
     by_color: tuple[tuple[tuple[int, int, int, PayClass], ...], ...]
     payable: tuple[tuple[tuple[Payable, ...], ...], ...]
-    gray: dict[tuple[tuple[int, ...], int], Payable]
+    gray: Memo
 
 
 @functools.cache
@@ -81,7 +81,13 @@ def route_classes(board: Board) -> RouteClasses:
         )
         for index in range(LOCO)
     )
-    return RouteClasses(tuple(pays), slot_of, by_color, payable, {})
+    gray_classes = by_color[LOCO]
+
+    def pay_gray(key: tuple[tuple[int, ...], int]) -> Payable:
+        colors, locomotives = key
+        return payable_classes(gray_classes, (*colors, *(0,) * (LOCO - len(colors)), locomotives))
+
+    return RouteClasses(tuple(pays), slot_of, by_color, payable, Memo(pay_gray))
 
 
 def hand_with(index: int, have: int) -> tuple[int, ...]:
@@ -102,18 +108,6 @@ def payable_classes(
         if each:
             found.append((slot, length, pay, each))
     return tuple(found)
-
-
-def payable_gray(classes: RouteClasses, colors: tuple[int, ...], locomotives: int) -> Payable:
-    """The gray classes a hand can pay, from its non-zero colour counts ``colors`` (sorted) and
-    its ``locomotives``: remembered, since hands repeat a lot."""
-    key = (colors, locomotives)
-    found = classes.gray.get(key)
-    if found is None:
-        hand = (*colors, *(0,) * (LOCO - len(colors)), locomotives)
-        found = payable_classes(classes.by_color[LOCO], hand)
-        remember(classes.gray, key, found)
-    return found
 
 
 def double_bar(

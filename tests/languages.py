@@ -16,3 +16,12 @@ LANGUAGES = ("ko", "zh")
 """The translations: their folders under ``notebooks/``, their ``TTR_LANG``."""
 SCRIPT = {"ko": HANGUL, "zh": HAN}
 """The letters each translation is written in."""
+QUOTES = {"zh": re.compile(r"「[^」]*」")}
+"""Notation a translation quotes in its own quotation marks (Chinese: 「draw deck」): it stays
+English, as the notation is read back by ``Game.parse``."""
+
+
+def unquoted(language: str, text: str) -> str:
+    """``text`` without the notation it quotes in the language's own quotation marks."""
+    quotes = QUOTES.get(language)
+    return quotes.sub(" ", text) if quotes else text

@@ -25,3 +25,31 @@ def unquoted(language: str, text: str) -> str:
     """``text`` without the notation it quotes in the language's own quotation marks."""
     quotes = QUOTES.get(language)
     return quotes.sub(" ", text) if quotes else text
+
+
+WORDS = {
+    # the play table, the score sheet and the widgets (tests/test_i18n_views.py)
+    "deck": {"ko": "카드", "zh": "牌堆"},
+    "learn it": {"ko": "배우러 가기", "zh": "去学习"},
+    "final score": {"ko": "최종 점수", "zh": "最终得分"},
+    "winner": {"ko": "승자", "zh": "获胜"},
+    "hint": {"ko": "힌트", "zh": "提示"},
+    "took back": {"ko": "되돌렸습니다", "zh": "已撤回"},
+    "I am Ben": {"ko": "제가 Ben입니다", "zh": "我是 Ben"},
+    "decline": {"ko": "포기", "zh": "放弃"},
+    "✘ error": {"ko": "✘ 오류", "zh": "✘ 错误"},
+    "⚠ warning": {"ko": "⚠ 경고", "zh": "⚠ 警告"},
+    "why?": {"ko": "왜?", "zh": "为什么？"},
+    "legend": {
+        "ko": {"노선", "플레이어", "도시", "강조 표시"},
+        "zh": {"铁轨", "玩家", "城市", "突出显示"},
+    },
+    # the command line (tests/test_i18n_cli.py)
+    "setup": {"ko": "게임 준비", "zh": "准备"},
+    "trains": {"ko": "기차 말", "zh": "车厢"},
+    "ranking: ": {"ko": "순위: ", "zh": "排名："},
+    "winner: ": {"ko": "승자: ", "zh": "获胜者: "},
+    "(F5).": {"ko": "(F5).", "zh": "（F5）。"},
+    "error: ": {"ko": "오류: ", "zh": "错误："},
+}
+"""What the engine says in each language where a test looks for its words (by what they say)."""

@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 from i18n_views import leftover_english
-from languages import HANGUL, LANGUAGES, SCRIPT, unquoted
+from languages import HANGUL, LANGUAGES, SCRIPT, WORDS, unquoted
 from test_hostile_input import test_scenarios_that_break_the_rules
 from test_persist import CASES, corrupt, test_text_that_is_no_save_is_refused
 from test_staging import test_stage_refuses_what_it_cannot_place
@@ -59,25 +59,6 @@ JSON field (``{player: ...}``)."""
 
 
 PLAYERS = ("Ann", "Ben", "Cat", "Dan", "Eve", "You")
-WORDS = {
-    "ko": {
-        "setup": "게임 준비",
-        "trains": "기차 말",
-        "ranking": "순위: ",
-        "winner": "승자: ",
-        "tie": "(F5).",
-        "error": "오류: ",
-    },
-    "zh": {
-        "setup": "准备",
-        "trains": "车厢",
-        "ranking": "排名：",
-        "winner": "获胜者: ",
-        "tie": "（F5）。",
-        "error": "错误：",
-    },
-}
-"""What the command line says in each language where a test looks for its words."""
 
 
 def english_words(line: str, players=("Ann", "Ben", "Cat", "You")) -> str:
@@ -131,19 +112,21 @@ def test_a_korean_simulate_summary():
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_a_replay_and_score(lang):
-    words = WORDS[lang]
+    setup, trains, ranked, winner, tie = (
+        WORDS[key][lang] for key in ("setup", "trains", "ranking: ", "winner: ", "(F5).")
+    )
     replay = ttr("replay", str(SCENARIOS / "nb04_tunnel_locomotives_only.json"), lang=lang)
     assert replay.returncode == 0, replay.stderr
     lines = replay.stdout.splitlines()
-    assert lines[0] == words["setup"] and any(words["trains"] in line for line in lines)
+    assert lines[0] == setup and any(trains in line for line in lines)
     assert_no_english(lang, lines)
     for position in sorted(POSITIONS.glob("*.json")):
         score = ttr("score", str(position), lang=lang)
         assert score.returncode == 0, score.stderr
         lines = score.stdout.splitlines()
-        ranking = [line for line in lines if line.startswith(words["ranking"])]  # a tie's follows
-        assert len(ranking) == 1 and words["winner"] in ranking[0]
-        assert lines[-1] == ranking[0] or lines[-1].endswith(words["tie"])
+        ranking = [line for line in lines if line.startswith(ranked)]  # a tie's line follows it
+        assert len(ranking) == 1 and winner in ranking[0]
+        assert lines[-1] == ranking[0] or lines[-1].endswith(tie)
         assert SCRIPT[lang].search(score.stdout)
         assert_no_english(lang, lines)
 
@@ -171,7 +154,7 @@ BAD_FILES = {
 def test_a_bad_file_or_a_refused_action_is_one_line_and_exit_2(tmp_path, name, lang):
     path = tmp_path / name
     path.write_text(BAD_FILES[name], encoding="utf-8")
-    prefix = WORDS[lang]["error"]
+    prefix = WORDS["error: "][lang]
     for command in ("replay", "score"):
         result = ttr(command, str(path), lang=lang)
         assert result.returncode == 2 and result.stdout == ""

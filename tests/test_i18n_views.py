@@ -20,7 +20,7 @@ import re
 
 import pytest
 from i18n_views import leftover_english, shown_texts
-from languages import LANGUAGES, SCRIPT, unquoted
+from languages import LANGUAGES, SCRIPT, WORDS, unquoted
 from play_helpers import HINT_STEPS, WORKED_ROUTES, WORKED_TICKETS, TableUI, follow_hints
 
 from ttr import Game, set_language
@@ -39,37 +39,6 @@ from ttr.views.widgets import (
 from ttr.views.widgets.common import bot_game
 
 NAMES = ("Ann", "Ben", "Cat", "Dan", "Eve", "You")
-WORDS = {
-    "ko": {
-        "deck": "카드",
-        "learn": "배우러 가기",
-        "final score": "최종 점수",
-        "winner": "승자",
-        "hint": "힌트",
-        "took back": "되돌렸습니다",
-        "I am Ben": "제가 Ben입니다",
-        "decline": "포기",
-        "error": "✘ 오류",
-        "warning": "⚠ 경고",
-        "why": "왜?",
-        "legend": {"노선", "플레이어", "도시", "강조 표시"},
-    },
-    "zh": {
-        "deck": "牌堆",
-        "learn": "去学习",
-        "final score": "最终得分",
-        "winner": "获胜",
-        "hint": "提示",
-        "took back": "已撤回",
-        "I am Ben": "我是 Ben",
-        "decline": "放弃",
-        "error": "✘ 错误",
-        "warning": "⚠ 警告",
-        "why": "为什么？",
-        "legend": {"铁轨", "玩家", "城市", "突出显示"},
-    },
-}
-"""What the widgets say in each language where a test looks for its words."""
 
 
 @pytest.fixture(params=LANGUAGES)
@@ -108,14 +77,13 @@ def staged_table(**fields) -> PlayTable:
 
 
 def test_a_whole_game_at_the_play_table_shows_no_english(lang):
-    words = WORDS[lang]
     table = PlayTable(PlayModel.new("europe", [("Ann", "you"), ("Ben", "greedy")], seed=1))
     table.model.hint_steps = HINT_STEPS
     speaks_only(lang, table)
     assert SCRIPT[lang].search(table.prompt.value)
-    assert table.deck_button.description.startswith(words["deck"])
+    assert table.deck_button.description.startswith(WORDS["deck"][lang])
     table.keep_button.click()  # nothing ticked: refused (S5), in the language with its lesson
-    assert "S5" in table.coach.value and words["learn"] in table.coach.value
+    assert "S5" in table.coach.value and WORDS["learn it"][lang] in table.coach.value
     speaks_only(lang, table)
     checked = {"hints": 0}
 
@@ -131,8 +99,8 @@ def test_a_whole_game_at_the_play_table_shows_no_english(lang):
     seen = follow_hints(TranslatedTableUI(table), until=now_and_then)
     assert seen["stations"] == 1 and table.model.game.is_over
     speaks_only(lang, table)  # the final score, the winner, each player's breakdown
-    assert words["final score"] in table.breakdown.value
-    assert words["winner"] in table.breakdown.value
+    assert WORDS["final score"][lang] in table.breakdown.value
+    assert WORDS["winner"][lang] in table.breakdown.value
     table.stepper_button.click()
     assert table.stepper_box.children
     speaks_only(lang, table)
@@ -152,12 +120,12 @@ def test_refusals_hints_and_take_back_at_the_table(lang):
     assert "C2" in table.coach.value
     speaks_only(lang, table)
     table.hint_button.click()
-    assert WORDS[lang]["hint"] in table.coach.value
+    assert WORDS["hint"][lang] in table.coach.value
     speaks_only(lang, table)
     table.deck_button.click()
     table.deck_button.click()
     table.take_back_button.click()
-    assert WORDS[lang]["took back"] in table.coach.value
+    assert WORDS["took back"][lang] in table.coach.value
     speaks_only(lang, table)
     table.focus.value = table.focus.options[1][1]  # one ticket and its cheapest path
     speaks_only(lang, table)
@@ -181,7 +149,7 @@ def test_two_people_pass_the_laptop(lang):
     for box in table.ticket_boxes[:2]:
         box.value = True
     table.keep_button.click()  # Ann keeps two: Ben must take the laptop
-    assert table.reveal_button.description == WORDS[lang]["I am Ben"]
+    assert table.reveal_button.description == WORDS["I am Ben"][lang]
     speaks_only(lang, table)
     table.reveal_button.click()
     speaks_only(lang, table)
@@ -201,7 +169,7 @@ def test_a_tunnel_at_the_table_pay_or_decline(lang):
     speaks_only(lang, table)  # the reveal and its extra cost, "pay" and "decline"
     table.why_button.click()
     speaks_only(lang, table)
-    decline = next(b for b in table.option_buttons if b.description == WORDS[lang]["decline"])
+    decline = next(b for b in table.option_buttons if b.description == WORDS["decline"][lang])
     decline.click()
     speaks_only(lang, table)
 
@@ -258,8 +226,8 @@ def test_score_sheet_errors_warnings_and_stations(lang):
         sheet.model.stations[board.city(city)] = 2
     sheet.map.click("city-Paris")
     sheet.render()
-    assert WORDS[lang]["error"] in sheet.problems.value
-    assert WORDS[lang]["warning"] in sheet.problems.value
+    assert WORDS["✘ error"][lang] in sheet.problems.value
+    assert WORDS["⚠ warning"][lang] in sheet.problems.value
     speaks_only(lang, sheet)
     sheet._on_load({"new": [{"name": "bad.json", "content": b'{"rules": 3}'}]})
     assert SCRIPT[lang].search(sheet.message.value)
@@ -391,7 +359,7 @@ def test_a_widget_speaks_the_language_in_force_when_it_is_created(lang):
         english = PlayTable()
     translated = PlayTable()
     assert english.why_button.description == "Why?"
-    assert translated.why_button.description == WORDS[lang]["why"]
+    assert translated.why_button.description == WORDS["why?"][lang]
     assert json.dumps(english.model.to_dict()) == json.dumps(translated.model.to_dict())
 
 
@@ -403,7 +371,7 @@ def test_a_static_map_s_legend_and_tooltips(lang):
         svg = board_svg(load_board(name), players=["Ann", "Ben"], highlight_routes=[0])
         legend = svg.split('class="ttr-legend"', 1)[1]
         words = re.findall(r"<text[^>]*>([^<]*)</text>", legend)
-        assert WORDS[lang]["legend"] <= set(words), words
+        assert WORDS["legend"][lang] <= set(words), words
         titles = re.findall(r"<title>([^<]*)</title>", svg)
         for text in [*words, *titles]:
             assert leftover_english(unquoted(lang, text), NAMES) == "", text

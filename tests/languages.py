@@ -51,5 +51,10 @@ WORDS = {
     "winner: ": {"ko": "승자: ", "zh": "获胜者: "},
     "(F5).": {"ko": "(F5).", "zh": "（F5）。"},
     "error: ": {"ko": "오류: ", "zh": "错误："},
+    # the play table in the browser (tests/browser/test_play_translated_browser.py)
+    "kernel": {"ko": "한국어", "zh": "中文"},
+    "Ben plays": {"ko": "Ben 님이", "zh": "Ben "},
+    "(S5)": {"ko": "(S5)", "zh": "（S5）"},
+    "(T3)": {"ko": "(T3)", "zh": "（T3）"},
 }
 """What the engine says in each language where a test looks for its words (by what they say)."""

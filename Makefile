@@ -181,7 +181,7 @@ $(LITE_STAMP): build_support/lite/requirements.txt
 	touch $@
 
 lite: $(LITE_STAMP)
-	$(LITE_VENV)/bin/python build_support/lite/build.py --out _build/lite
+	$(LITE_VENV)/bin/python -m build_support.lite.build --out _build/lite
 
 # Its browser tests, offline (tests/browser/test_lite.py): one worker, a Pyodide kernel is heavy.
 test-lite: venv lite

@@ -18,15 +18,26 @@ text labels, and other HTML becomes its text, a line per table row, list item or
 cells of a row separated by `` | ``. A change of drawing (geometry, colours, styles) leaves the
 committed outputs passing; a route, a city, a label, a row or a word that changes fails.
 (:func:`content`; ``text/plain`` is still compared as it is.)
+
+The exercises' folded solutions are checked in the same run (issue 26: no second execution of
+the notebooks): once nbval has run an English notebook's check cell, its solution and the check
+cell with the solution's answer run in that notebook's kernel, in a copy of its namespace, and the
+check cell's test fails unless they print "Correct!" (:func:`pytest_runtest_call`,
+tests/exercises.py).
 """
 
 from __future__ import annotations
 
 import base64
+import functools
 import html
+import importlib.util
 import os
 import re
+import sys
 from collections.abc import Generator
+from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 import pytest
@@ -125,3 +136,46 @@ def pytest_sessionstart(session: pytest.Session) -> None:
 
     compare_by_content.by_content = True  # type: ignore[attr-defined]
     IPyNbCell.compare_outputs = compare_by_content
+
+
+# ---------------------------------------------------------------------------------------------
+# The exercises' solutions, checked in nbval's run (see the module docstring)
+
+
+def _exercises() -> ModuleType:
+    """tests/exercises.py, loaded by its path (the tests import it as ``exercises`` too)."""
+    module = sys.modules.get("exercises")
+    if module is None:
+        path = Path(__file__).resolve().parent / "tests" / "exercises.py"
+        spec = importlib.util.spec_from_file_location("exercises", path)
+        assert spec is not None and spec.loader is not None, path
+        module = importlib.util.module_from_spec(spec)
+        sys.modules["exercises"] = module
+        spec.loader.exec_module(module)
+    return module
+
+
+@functools.cache
+def _check_cells(path: Path) -> dict[int, Any]:
+    """The exercises of the notebook at ``path`` by their check cell's number (none for a
+    translation or an otter master)."""
+    exercises = _exercises()
+    if path.parent != exercises.NOTEBOOKS or exercises.is_master(path):
+        return {}
+    return {exercise.cell: exercise for exercise in exercises.exercises(path)}
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_call(item: pytest.Item) -> Generator[None, None, None]:
+    """After nbval has run a check cell: its exercise's solution passes it, in the same kernel."""
+    result = yield
+    cell = getattr(item, "cell_num", None)
+    if item.path.suffix == ".ipynb" and cell is not None:
+        exercise = _check_cells(item.path.resolve()).get(cell)
+        if exercise is not None:
+            client = item.parent.kernel.kc  # the notebook's kernel, which nbval runs
+            timeout = item.config.option.nbval_cell_timeout
+            problem = _exercises().problem_in_kernel(client, exercise, item.cell.source, timeout)
+            if problem:  # reported as nbval reports a cell: the message, then the cell
+                item.raise_cell_error(f"exercise {exercise.name}: {problem}")
+    return result

@@ -1,13 +1,17 @@
-"""The engine in Korean (issue #18): the message catalogue and the language setting (ttr.i18n).
+"""The engine in Korean (#18) and Chinese (#31): the message catalogues and the language setting
+(ttr.i18n).
 
-The catalogue ``ttr/locale/ko/LC_MESSAGES/ttr.po`` holds exactly the messages the code marks for
-translation, each translated, and ``ttr.mo`` is that ``.po`` compiled (``python
-tests/catalogue.py`` brings both in step). Seeded games on both boards, every variant and every
-staged scenario are played with Korean on, with refusals of every rule id they can provoke and
-action texts that do not read: no narration line, no refusal and no notation error falls back
-to English, and each refusal starts with its rule id. English stays the default, and the
-English messages are the same before and after Korean was used (the other tests check their
-English words).
+Each catalogue, ``ttr/locale/<language>/LC_MESSAGES/ttr.po`` (``ko``, ``zh``), holds exactly the
+messages the code marks for translation, each translated with the fields of its message, in the
+letters of its language and none of the other translation's, and ``ttr.mo`` is that ``.po``
+compiled (``python tests/catalogue.py`` brings both in step). In each language, seeded games on
+both boards, every variant and every staged scenario are played, with refusals of every rule id
+they can provoke and action texts that do not read: no narration line, no refusal and no
+notation error falls back to English (but names, rule ids, code and quoted notation), and each
+refusal starts with its rule id. English stays the default, and the English messages are the
+same before and after Korean was used (the other tests check their English words). The tests
+parametrized over the language have the ids ``[ko]`` and ``[zh]``; tests/test_i18n_zh.py has
+what only Chinese needs.
 """
 
 from __future__ import annotations
@@ -24,6 +28,7 @@ from pathlib import Path
 
 import pytest
 from catalogue import compiled, extracted, mo_path, read
+from languages import HANGUL, LANGUAGES, SCRIPT, unquoted
 from test_turns import stuck_position
 
 import ttr
@@ -69,7 +74,6 @@ GAMES = [
     ("europe", 3, "europa_1912"),
     ("europe", 3, "big_cities"),
 ]
-HANGUL = re.compile("[\uac00-\ud7a3]")
 RULE_ID = re.compile(r"(?<![A-Za-z])(?:ST|[STDCKEFV])\d+(?!\d)")
 QUOTED = re.compile(r"'[^']*'")
 """A quoted value: the echo of bad input (``'purple'``) or a notation word (``'draw'``)."""
@@ -83,8 +87,16 @@ FIELD = re.compile(r"\{[^{}]*\}")
 """A template's field, such as ``{ref:route}``."""
 UNFILLED = re.compile(r"\{[A-Za-z_]\w*(?:![rsa])?(?::[^{}\s][^{}]*)?\}")
 """A field left unfilled in a rendered text (not a literal ``{"name": ...}``)."""
-SAME_IN_KOREAN = {"{card:card}", "{ref:route}", "{tickets} ({keep})", ", "}
-"""The entries whose Korean is their English: only fields and punctuation."""
+SAME_IN_TRANSLATION = {"{card:card}", "{ref:route}", "{tickets} ({keep})", ", "}
+"""The entries whose translation is their English: only fields and punctuation."""
+PAID = {
+    "ko": ["빨간색 카드 2장과 기관차 카드 1장", "빨간색 카드 2장", "기관차 카드 3장"],
+    "zh": ["2 张红色车票和 1 张彩虹票", "2 张红色车票", "3 张彩虹票"],
+}
+"""A payment of two red cards and a locomotive, of two red cards, of three locomotives."""
+TRAINS = {"ko": "기차 말 2개", "zh": "2 节车厢"}
+"""Two trains."""
+BY_LANGUAGE = pytest.mark.parametrize("lang", LANGUAGES)
 
 
 @pytest.fixture(autouse=True)
@@ -108,17 +120,20 @@ def _fields(text: str) -> set[tuple[str, str]]:
     }
 
 
-def test_catalogue_has_every_message_of_the_code_and_nothing_else():
-    catalog = read("ko")
+@BY_LANGUAGE
+def test_catalogue_has_every_message_of_the_code_and_nothing_else(lang):
+    catalog = read(lang)
     in_po = {(m.id[0] if m.pluralizable else m.id, m.context) for m in catalog if m.id}
     in_code = set(extracted())
     assert sorted(in_code - in_po, key=str) == [], "run python tests/catalogue.py"
     assert sorted(in_po - in_code, key=str) == [], "stale entries: run python tests/catalogue.py"
 
 
-def test_every_catalogue_entry_is_translated_with_the_fields_of_its_message():
+@BY_LANGUAGE
+def test_every_catalogue_entry_is_translated_with_the_fields_of_its_message(lang):
     specs = {"", *SPECS, *("#" + noun for noun in COUNTED)}
-    for message in read("ko"):
+    foreign = [SCRIPT[other] for other in LANGUAGES if other != lang]
+    for message in read(lang):
         if not message.id:
             continue
         ids = message.id if message.pluralizable else (message.id,)
@@ -137,9 +152,10 @@ def test_every_catalogue_entry_is_translated_with_the_fields_of_its_message():
             else:
                 assert names == allowed, (ids[0], text)  # every field, none added
             assert {spec for _, spec in fields} <= specs | given, (ids[0], text)
-            if ids[0] not in SAME_IN_KOREAN:
+            assert not any(letters.search(text) for letters in foreign), text
+            if ids[0] not in SAME_IN_TRANSLATION:
                 words = FIELD.sub("", text)  # a field is not a word: it is filled in
-                assert HANGUL.search(text) or not any(c.isalpha() for c in words), text
+                assert SCRIPT[lang].search(text) or not any(c.isalpha() for c in words), text
 
 
 SAMPLES = {
@@ -159,16 +175,17 @@ SAMPLES = {
 """A value for a field of each format spec (a count for any other ``#noun``)."""
 
 
-def test_every_catalogue_entry_renders_in_korean():
+@BY_LANGUAGE
+def test_every_catalogue_entry_renders(lang):
     """Each entry is filled in with sample values: its fields and format specs all work."""
-    with language("ko"):
-        for message in read("ko"):
+    with language(lang):
+        for message in read(lang):
             if not message.id or message.context == "payment":
                 continue
             ids = message.id if message.pluralizable else (message.id,)
             strings = message.string if message.pluralizable else (message.string,)
             said = [*_fields(ids[0]), *(f for text in strings for f in _fields(text) if f[1])]
-            fields = {name: SAMPLES.get(spec, 2) for name, spec in said}  # Korean specs last
+            fields = {name: SAMPLES.get(spec, 2) for name, spec in said}  # translated specs last
             if message.pluralizable:
                 text = ngettext(*ids, 2).format(**fields)
             elif message.context:
@@ -176,15 +193,17 @@ def test_every_catalogue_entry_renders_in_korean():
             else:
                 text = render(message.id, **fields)
             assert not UNFILLED.search(text) and text.strip(), (message.id, text)
-            assert text != ids[0] or ids[0] in SAME_IN_KOREAN
+            assert text != ids[0] or ids[0] in SAME_IN_TRANSLATION
         paid = [
             str(Message("{p:payment}", p=p)) for p in (("red", 2, 1), ("red", 2, 0), (None, 0, 3))
         ]
-        assert paid == ["빨간색 카드 2장과 기관차 카드 1장", "빨간색 카드 2장", "기관차 카드 3장"]
+        assert paid == PAID[lang]
+        assert str(Message("{n:#train}", n=2)) == TRAINS[lang]
 
 
-def test_the_committed_mo_is_the_compiled_po():
-    assert mo_path("ko").read_bytes() == compiled(read("ko")), "run python tests/catalogue.py"
+@BY_LANGUAGE
+def test_the_committed_mo_is_the_compiled_po(lang):
+    assert mo_path(lang).read_bytes() == compiled(read(lang)), "run python tests/catalogue.py"
 
 
 # ---------------------------------------------------------------------------------------------
@@ -258,17 +277,22 @@ def _python(code: str, **env: str) -> str:
     return result.stdout.strip()
 
 
-def test_TTR_LANG_chooses_the_language_and_the_catalogue_loads_only_when_a_message_is_shown():
+TITLE = {"en": "Ticket to Ride: Europe", "ko": "티켓 투 라이드: 유럽", "zh": "铁路环游：欧洲"}
+"""The name of the game on the European board, which starts its first event."""
+
+
+@pytest.mark.parametrize("lang", ["en", *LANGUAGES])
+def test_TTR_LANG_chooses_the_language_and_the_catalogue_loads_only_when_a_message_is_shown(lang):
     code = (
-        "import ttr, ttr.i18n as i\n"
+        "import re, ttr, ttr.i18n as i\n"
         "g = ttr.Game('europe', 3, seed=1)\n"
         "g.play(g.legal_actions()[0])\n"
         "print(sorted(i._catalogues), end=' ')\n"
-        "print(g.events[0].text.split(',')[0], end=' ')\n"
+        "print(re.split('[,，]', g.events[0].text)[0], end=' ')\n"
         "print(sorted(i._catalogues))\n"
     )
-    assert _python(code, TTR_LANG="ko") == "[] 티켓 투 라이드: 유럽 ['ko']"
-    assert _python(code) == "[] Ticket to Ride: Europe ['en']"
+    chosen = {} if lang == "en" else {"TTR_LANG": lang}  # English without TTR_LANG
+    assert _python(code, **chosen) == f"[] {TITLE[lang]} ['{lang}']"
 
 
 @pytest.mark.parametrize(
@@ -314,7 +338,7 @@ def test_a_refusal_is_pickled_whole_and_shown_in_the_language_in_force():
 
 
 # ---------------------------------------------------------------------------------------------
-# Seeded games in Korean: no message falls back to English
+# Seeded games in each language: no message falls back to English
 
 
 def garbage(rng: random.Random, game: Game) -> list[object]:
@@ -356,7 +380,7 @@ def garbage(rng: random.Random, game: Game) -> list[object]:
 
 
 class Transcript:
-    """The Korean messages of the games played: narration lines and refusals."""
+    """The messages of the games played: narration lines and refusals."""
 
     def __init__(self) -> None:
         self.lines: list[tuple[Game, str]] = []
@@ -402,9 +426,11 @@ def staged_refusals(transcript: Transcript) -> None:
         transcript.refuse(game, action)
 
 
-@pytest.fixture(scope="module")
-def korean():
-    set_language("ko")
+@pytest.fixture(scope="module", params=LANGUAGES)
+def transcript(request):
+    """The games played in one language (``request.param``), with its language."""
+    lang = request.param
+    set_language(lang)
     transcript = Transcript()
     try:
         for number, (rules, players, variant) in enumerate(GAMES):
@@ -416,7 +442,7 @@ def korean():
                 transcript.play(game, random.Random(number), 30)
         transcript.play(stuck_position(), random.Random(0), 5)  # every player passes (T2)
         staged_refusals(transcript)
-        yield transcript
+        yield lang, transcript
     finally:
         set_language("en")
 
@@ -445,38 +471,47 @@ def leftover_english(game: Game, text: str) -> str:
     return " ".join(re.findall(r"[A-Za-z]+", text))
 
 
-def test_korean_narration_never_falls_back_to_english(korean):
-    assert len(korean.lines) > 1000
-    for game, line in korean.lines:
-        assert HANGUL.search(line), line
-        assert leftover_english(game, line) == "", line
+def leftover(lang: str, game: Game, text: str) -> str:
+    """:func:`leftover_english` of ``text`` once the notation the language quotes is out."""
+    return leftover_english(game, unquoted(lang, text))
 
 
-def test_every_event_kind_is_narrated_in_korean(korean):
-    assert set(_RENDER) - korean.kinds == set()
+def test_narration_never_falls_back_to_english(transcript):
+    lang, played = transcript
+    assert len(played.lines) > 1000
+    for game, line in played.lines:
+        assert SCRIPT[lang].search(line), line
+        assert leftover(lang, game, line) == "", line
 
 
-def test_korean_refusals_start_with_the_rule_id_and_never_fall_back_to_english(korean):
-    rules = {err.rule for _, err in korean.refusals}
+def test_every_event_kind_is_narrated(transcript):
+    _, played = transcript
+    assert set(_RENDER) - played.kinds == set()
+
+
+def test_refusals_start_with_the_rule_id_and_never_fall_back_to_english(transcript):
+    lang, played = transcript
+    rules = {err.rule for _, err in played.refusals}
     wanted = {"T1", "T2", "T3", "E1", "D1", "D4", "D7", "C1", "C2", "C5", "C6", "C7"}
     wanted |= {"K2", "S4", "S5", "ST1", "ST2", "V2"}
     assert wanted <= rules, sorted(wanted - rules)
-    with language("ko"):  # a refusal is rendered when it is read, in the language in force
-        for game, err in korean.refusals:
+    with language(lang):  # a refusal is rendered when it is read, in the language in force
+        for game, err in played.refusals:
             text = str(err)
             assert text.startswith(f"{err.rule}: "), text
-            assert HANGUL.search(text), text
-            assert leftover_english(game, text.removeprefix(f"{err.rule}: ")) == "", text
+            assert SCRIPT[lang].search(text), text
+            assert leftover(lang, game, text.removeprefix(f"{err.rule}: ")) == "", text
 
 
-def test_korean_notation_errors_never_fall_back_to_english(korean):
-    kinds = {type(err).__name__ for _, err in korean.errors}
-    assert kinds == {"NotationError", "UnknownReference"} and len(korean.errors) > 100
-    with language("ko"):
-        for game, err in korean.errors:
+def test_notation_errors_never_fall_back_to_english(transcript):
+    lang, played = transcript
+    kinds = {type(err).__name__ for _, err in played.errors}
+    assert kinds == {"NotationError", "UnknownReference"} and len(played.errors) > 100
+    with language(lang):
+        for game, err in played.errors:
             text = str(err)
-            assert HANGUL.search(text), text
-            assert leftover_english(game, text) == "", text
+            assert SCRIPT[lang].search(text), text
+            assert leftover(lang, game, text) == "", text
 
 
 def messages(game: Game, refusals: list[IllegalAction]) -> list[str]:

@@ -1,7 +1,9 @@
-"""The command line in Korean (``TTR_LANG=ko``, issue #18): the summaries it prints and the one
-line it prints for a bad file (exit code 2) are Korean; English stays the default. The errors of
-saves, scenarios and staged positions are Korean too: every bad input of the English tests
-(test_persist, test_staging, test_hostile_input) is refused again with Korean on.
+"""The command line in Korean (``TTR_LANG=ko``, #18) and Chinese (``TTR_LANG=zh``, #31): the
+summaries it prints and the one line it prints for a bad file or a refused action (exit code 2)
+are in the language (the tests parametrized over it have the ids ``[ko]``, ``[zh]``); English
+stays the default. The errors of saves, scenarios and staged positions are Korean too: every bad
+input of the English tests (test_persist, test_staging, test_hostile_input) is refused again
+with Korean on.
 
 The notation of the actions (``1. draw 3`` in a replay) is the game's notation, not English
 prose: it is read back by ``Game.parse`` and stays as it is in both languages.
@@ -17,7 +19,8 @@ import sys
 from pathlib import Path
 
 import pytest
-from i18n_views import HANGUL, leftover_english
+from i18n_views import leftover_english
+from languages import HANGUL, LANGUAGES, SCRIPT, WORDS, unquoted
 from test_hostile_input import test_scenarios_that_break_the_rules
 from test_persist import CASES, corrupt, test_text_that_is_no_save_is_refused
 from test_staging import test_stage_refuses_what_it_cannot_place
@@ -55,14 +58,18 @@ and values such as ``players`` and ``loco``), JSON's and Python's words (``null`
 JSON field (``{player: ...}``)."""
 
 
+PLAYERS = ("Ann", "Ben", "Cat", "Dan", "Eve", "You")
+
+
 def english_words(line: str, players=("Ann", "Ben", "Cat", "You")) -> str:
     return leftover_english(CODE.sub(" ", SHAPE.sub(" ", NAMES.sub(" ", line))), players)
 
 
-def ttr(*args: str, korean: bool = True) -> subprocess.CompletedProcess[str]:
+def ttr(*args: str, lang: str | None = "ko") -> subprocess.CompletedProcess[str]:
+    """``python -m ttr ARGS`` with ``TTR_LANG=lang`` (None: English, the default)."""
     env = {k: v for k, v in os.environ.items() if k != "TTR_LANG"}
-    if korean:
-        env["TTR_LANG"] = "ko"
+    if lang is not None:
+        env["TTR_LANG"] = lang
     return subprocess.run(
         [sys.executable, "-m", "ttr", *args],
         capture_output=True,
@@ -73,10 +80,20 @@ def ttr(*args: str, korean: bool = True) -> subprocess.CompletedProcess[str]:
     )
 
 
-def assert_korean(lines: list[str], players=("Ann", "Ben", "Cat", "Dan", "Eve", "You")) -> None:
+def assert_korean(lines: list[str], players=PLAYERS) -> None:
     for line in lines:
         if line.strip() and not NOTATION.match(line.strip()):
             assert english_words(line, players) == "", line
+
+
+def assert_no_english(lang: str, lines: list[str]) -> None:
+    """No line but the notation keeps an English word (the command line's names, code and field
+    shapes count as English here), and no line holds the other translation's letters."""
+    foreign = [SCRIPT[other] for other in LANGUAGES if other != lang]
+    for line in lines:
+        if line.strip() and not NOTATION.match(line.strip()):
+            assert leftover_english(unquoted(lang, line), PLAYERS) == "", line
+            assert not any(letters.search(line) for letters in foreign), line
 
 
 def test_a_korean_simulate_summary():
@@ -87,51 +104,68 @@ def test_a_korean_simulate_summary():
     assert all(HANGUL.search(line) for line in lines if not line.strip()[:1].isdigit())
     assert_korean(lines)
     english = ttr(
-        "simulate", "--games", "3", "--players", "3", "--agents", "greedy", "--quiet", korean=False
+        "simulate", "--games", "3", "--players", "3", "--agents", "greedy", "--quiet", lang=None
     )
     assert english.stdout.splitlines()[0] == "3 games of usa, 3 players, seed 0"
     assert not HANGUL.search(english.stdout)
 
 
-def test_a_korean_replay_and_score():
-    replay = ttr("replay", str(SCENARIOS / "nb04_tunnel_locomotives_only.json"))
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_replay_and_score(lang):
+    setup, trains, ranked, winner, tie = (
+        WORDS[key][lang] for key in ("setup", "trains", "ranking: ", "winner: ", "(F5).")
+    )
+    replay = ttr("replay", str(SCENARIOS / "nb04_tunnel_locomotives_only.json"), lang=lang)
     assert replay.returncode == 0, replay.stderr
     lines = replay.stdout.splitlines()
-    assert lines[0] == "게임 준비" and any("기차 말" in line for line in lines)
-    assert_korean(lines)
+    assert lines[0] == setup and any(trains in line for line in lines)
+    assert_no_english(lang, lines)
     for position in sorted(POSITIONS.glob("*.json")):
-        score = ttr("score", str(position))
+        score = ttr("score", str(position), lang=lang)
         assert score.returncode == 0, score.stderr
         lines = score.stdout.splitlines()
-        ranking = [line for line in lines if line.startswith("순위: ")]  # a tie's line follows it
-        assert len(ranking) == 1 and "승자: " in ranking[0]
-        assert lines[-1] == ranking[0] or lines[-1].endswith("(F5).")
-        assert_korean(lines)
+        ranking = [line for line in lines if line.startswith(ranked)]  # a tie's line follows it
+        assert len(ranking) == 1 and winner in ranking[0]
+        assert lines[-1] == ranking[0] or lines[-1].endswith(tie)
+        assert SCRIPT[lang].search(score.stdout)
+        assert_no_english(lang, lines)
 
 
-@pytest.mark.parametrize(
-    "name, text",
-    [
-        ("broken.json", "{not json"),
-        ("list.json", "[1, 2]"),
-        ("mars.json", json.dumps({"rules": "mars"})),
-        ("field.json", json.dumps({"rules": "usa", "players": ["Ann", "Ben"], "hands": 3})),
-        ("player.json", json.dumps({"rules": "usa", "players": ["Ann", "Ann"]})),
-    ],
-)
-def test_a_bad_file_is_one_korean_line_and_exit_2(tmp_path, name, text):
+ILLEGAL = {
+    "rules": "usa",
+    "players": ["Ann", "Ben"],
+    "seed": 1,
+    "tickets": {},
+    "actions": ["draw deck", "claim Seattle-Portland red"],
+}
+"""A scenario whose second action is refused (T3: a route between the two cards of a draw)."""
+BAD_FILES = {
+    "broken.json": "{not json",
+    "list.json": "[1, 2]",
+    "mars.json": json.dumps({"rules": "mars"}),
+    "field.json": json.dumps({"rules": "usa", "players": ["Ann", "Ben"], "hands": 3}),
+    "player.json": json.dumps({"rules": "usa", "players": ["Ann", "Ann"]}),
+    "illegal.json": json.dumps(ILLEGAL),
+}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("name", BAD_FILES)
+def test_a_bad_file_or_a_refused_action_is_one_line_and_exit_2(tmp_path, name, lang):
     path = tmp_path / name
-    path.write_text(text, encoding="utf-8")
+    path.write_text(BAD_FILES[name], encoding="utf-8")
+    prefix = WORDS["error: "][lang]
     for command in ("replay", "score"):
-        result = ttr(command, str(path))
+        result = ttr(command, str(path), lang=lang)
         assert result.returncode == 2 and result.stdout == ""
         lines = result.stderr.splitlines()
-        assert len(lines) == 1 and lines[0].startswith("오류: "), result.stderr
-        assert HANGUL.search(lines[0][4:]) and "Traceback" not in result.stderr
-        assert english_words(lines[0].replace(str(path), " "), ("Ann",)) == "", lines[0]
-        english = ttr(command, str(path), korean=False)
+        assert len(lines) == 1 and lines[0].startswith(prefix), result.stderr
+        assert SCRIPT[lang].search(lines[0][len(prefix) :]) and "Traceback" not in result.stderr
+        said = unquoted(lang, lines[0].replace(str(path), " "))
+        assert english_words(said, ("Ann",)) == "", lines[0]
+        english = ttr(command, str(path), lang=None)
         assert english.returncode == 2 and english.stderr.startswith("error: ")
-        assert not HANGUL.search(english.stderr)
+        assert not any(SCRIPT[other].search(english.stderr) for other in LANGUAGES)
 
 
 def test_a_missing_file_and_bad_arguments_in_korean(tmp_path):

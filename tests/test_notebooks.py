@@ -11,19 +11,9 @@ from pathlib import Path
 
 from rule_ids import RULE_IDS
 
+from build_support.notebook_lists import TRANSLATED
+
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
-RULE_NOTEBOOKS = [
-    "00_start_here",
-    "01_setup",
-    "02_drawing_cards",
-    "03_claiming_routes",
-    "04_tunnels_and_ferries",
-    "05_stations",
-    "06_destination_tickets",
-    "07_longest_route",
-    "08_end_of_game_and_scoring",
-    "09_a_whole_game",
-]
 LESSONS = [
     "10_the_map_as_a_graph",
     "11_shortest_paths",
@@ -45,9 +35,9 @@ def text_of(path: Path) -> str:
     return "\n".join("".join(cell["source"]) for cell in cells)
 
 
-def test_every_rule_notebook_and_lesson_exists():
+def test_every_rule_notebook_app_and_lesson_exists():
     names = {p.stem for p in NOTEBOOKS.glob("*.ipynb")}
-    assert set(RULE_NOTEBOOKS + LESSONS) <= names
+    assert {*TRANSLATED, *LESSONS} <= names
 
 
 def test_every_rule_id_is_cited_by_a_notebook():

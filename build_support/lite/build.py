@@ -1,6 +1,6 @@
 """Builds the browser edition (JupyterLite with the Pyodide kernel, #27) into a static site.
 
-    python build_support/lite/build.py --out _build/lite
+    python -m build_support.lite.build --out _build/lite
 
 Run with the build venv (`make lite` makes it from build_support/lite/requirements.txt). It
 reaches only the package registries, every version pinned here or in requirements.txt:
@@ -12,8 +12,9 @@ reaches only the package registries, every version pinned here or in requirement
    (the widget stack, not in the lock); then the project's own wheel, and a wheel of the
    checkout's ``data/`` (the scenarios and positions, which the notebooks find beside the
    installed ``ttr``). A new ``pyodide-lock.json`` lists exactly these files, with their sha256.
-3. ``jupyter lite build``: the notebooks (00-09, the play table and the score sheet, English and
-   Korean) and a start page, PyPI fallback disabled, the packages above loaded at kernel start.
+3. ``jupyter lite build``: the notebooks (``build_support.notebook_lists.TRANSLATED``: 00-09,
+   the play table and the score sheet, English and Korean) and a start page, PyPI fallback
+   disabled, the packages above loaded at kernel start.
 
 The Korean notebooks are copied unchanged but for their kernel (the Pyodide kernel here, not
 ``ttr-ko``) and a first line the build puts at the top of their first code cell, which sets
@@ -33,6 +34,8 @@ import tarfile
 import tempfile
 import zipfile
 from pathlib import Path
+
+from build_support.notebook_lists import TRANSLATED
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -58,21 +61,6 @@ versions as the build's labextensions (requirements.txt), so both sides of a wid
 
 PRELOAD = ["ipython", "jedi", "comm", "ipywidgets", "anywidget", "ttr-teach", "ttr-teach-data"]
 """Loaded when the kernel starts, so that the notebooks' imports work as on the desktop."""
-
-NOTEBOOKS = [
-    "00_start_here",
-    "01_setup",
-    "02_drawing_cards",
-    "03_claiming_routes",
-    "04_tunnels_and_ferries",
-    "05_stations",
-    "06_destination_tickets",
-    "07_longest_route",
-    "08_end_of_game_and_scoring",
-    "09_a_whole_game",
-    "play",
-    "score_sheet",
-]
 
 KERNELSPEC = {"name": "python", "display_name": "Python (Pyodide)", "language": "python"}
 KOREAN_LINE = (
@@ -215,7 +203,7 @@ def contents(dest: Path) -> None:
     for lang, folder in (("en", ROOT / "notebooks"), ("ko", ROOT / "notebooks" / "ko")):
         target = dest / "notebooks" / ("ko" if lang == "ko" else "")
         target.mkdir(parents=True, exist_ok=True)
-        for stem in NOTEBOOKS:
+        for stem in TRANSLATED:
             nb = json.loads((folder / f"{stem}.ipynb").read_text(encoding="utf-8"))
             nb["metadata"]["kernelspec"] = dict(KERNELSPEC)
             if lang == "ko":

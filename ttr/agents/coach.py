@@ -37,7 +37,6 @@ from ttr.actions import (
     Action,
     BuildStation,
     Claim,
-    Decline,
     DrawCard,
     DrawTickets,
     KeepTickets,
@@ -103,8 +102,8 @@ class Advice:
     """The coach's move for one seat, with its reasons as data.
 
     - ``action``: the move (one of ``game.legal_actions()``); ``move``: its notation.
-    - ``kind``: ``"claim"``, ``"station"``, ``"draw"``, ``"keep"``, ``"tickets"``, ``"pay"``,
-      ``"decline"`` or ``"pass"``.
+    - ``kind``: the first word of ``move``: ``"claim"``, ``"station"``, ``"draw"``, ``"keep"``,
+      ``"tickets"``, ``"pay"``, ``"decline"`` or ``"pass"``.
     - ``why``: the reason, one of the codes of :data:`WHY` (``"last turn"``, ``"last turn,
       nothing to add"``, ``"completes"``, ``"ticket path"``, ``"block"``, ``"points"``,
       ``"station"``, ``"draw needed"``, ``"draw card"``, ``"draw locomotive"``, ``"draw
@@ -289,10 +288,9 @@ class _Coach:
         }
 
     def _say(self, action: Action, why: str, **data: Any) -> Advice:
-        game = self.game
-        return Advice(
-            action, game.notation(action), _kind(action), why, **{**self._common(), **data}
-        )
+        move = self.game.notation(action)
+        kind = move.split(" ", 1)[0]  # the notation's verb names the kind of action
+        return Advice(action, move, kind, why, **{**self._common(), **data})
 
     def _last_turn(self, action: Action, option: LastTurnOption | None) -> Advice:
         if option is None:
@@ -487,24 +485,6 @@ def _no_weights(game: Game) -> list[dict[int, float]]:
     from ttr.agents.determinise import ticket_weights
 
     return ticket_weights(game, game.current_player, 1.0)
-
-
-def _kind(action: Action) -> str:
-    if isinstance(action, Claim):
-        return "claim"
-    if isinstance(action, BuildStation):
-        return "station"
-    if isinstance(action, DrawCard):
-        return "draw"
-    if isinstance(action, KeepTickets):
-        return "keep"
-    if isinstance(action, DrawTickets):
-        return "tickets"
-    if isinstance(action, PayTunnel):
-        return "pay"
-    if isinstance(action, Decline):
-        return "decline"
-    return "pass"
 
 
 def _position_key(game: Game, seat: int, seed: int) -> str:

@@ -33,7 +33,7 @@ import functools
 import io
 import os
 from collections.abc import Iterable
-from typing import Any, cast
+from typing import TypedDict, Unpack, cast
 
 import numpy as np
 from matplotlib.axes import Axes
@@ -366,21 +366,48 @@ def _new_axes(geo: Geometry, width: float, legend_pt: float, title: bool) -> Axe
     return fig.add_axes((_MARGIN / width, below / height, map_w / width, map_h / height))
 
 
+_Marks = tuple[dict[int, int], dict[str, int], tuple[str, ...] | None]
+"""What a game adds to its board (:func:`~ttr.views.map_layout.game_marks`): each claimed route's
+owner (route id -> seat), each station's owner (city -> seat) and the players (None: a board)."""
+_NO_MARKS: _Marks = ({}, {}, None)
+
+
+class MapOptions(TypedDict, total=False):
+    """The keywords of every map drawing here (their defaults in :func:`_draw`)."""
+
+    layout: str
+    highlight: Iterable
+    highlight_color: str
+    highlight_cities: Iterable[str]
+    labels: bool
+    legend: bool
+    title: str | None
+
+
+def _checked(options: MapOptions, name: str) -> MapOptions:
+    """``options`` if they are all keywords of :class:`MapOptions`, else a ``TypeError``."""
+    unknown = sorted(set(options) - MapOptions.__optional_keys__)
+    if unknown:
+        own = " (it makes its own axes; use draw_board or draw_game)" if "ax" in unknown else ""
+        raise TypeError(f"{name}() got unexpected keyword(s): {', '.join(unknown)}{own}")
+    return options
+
+
 def _draw(
     board: Board,
+    marks: _Marks,
     ax: Axes | None,
-    layout: str,
-    owners: dict[int, int],
-    stations: dict[str, int],
-    players: tuple[str, ...] | None,
-    highlight,
-    highlight_color: str,
-    highlight_cities: Iterable[str],
-    labels: bool,
-    legend: bool,
-    title: str | None,
+    *,
+    layout: str = "board",
+    highlight: Iterable = (),
+    highlight_color: str = HIGHLIGHT_COLOR,
+    highlight_cities: Iterable[str] = (),
+    labels: bool = True,
+    legend: bool = True,
+    title: str | None = None,
     width: float = FIG_WIDTH,
 ) -> Axes:
+    owners, stations, players = marks
     geo = geometry(board, layout)
     game = players is not None
     chosen = resolve_routes(board, highlight)
@@ -569,109 +596,41 @@ def _draw(
     return ax
 
 
-def draw_board(
-    board: Board,
-    *,
-    ax: Axes | None = None,
-    layout: str = "board",
-    highlight: Iterable = (),
-    highlight_color: str = HIGHLIGHT_COLOR,
-    highlight_cities: Iterable[str] = (),
-    labels: bool = True,
-    legend: bool = True,
-    title: str | None = None,
-) -> Axes:
+def draw_board(board: Board, *, ax: Axes | None = None, **options: Unpack[MapOptions]) -> Axes:
     """Draw the map: cities, and every route as a row of train spaces in its colour.
 
-    ``layout`` is ``"board"`` (the printed map's positions) or ``"geo"`` (longitude and latitude).
-    ``highlight`` is any iterable of routes (``Route``, route id or ``"City-City"`` text) to draw
-    with a glow, ``highlight_cities`` city names to mark the same way. Without ``ax`` the drawing
-    gets a new :class:`~matplotlib.figure.Figure` 12 inches wide (``ax.figure``). The legend is
-    drawn below the axes.
+    Without ``ax`` the drawing gets a new :class:`~matplotlib.figure.Figure` 12 inches wide
+    (``ax.figure``). The keywords (:class:`MapOptions`): ``layout`` is ``"board"`` (the printed
+    map's positions, the default) or ``"geo"`` (longitude and latitude); ``highlight`` is any
+    iterable of routes (``Route``, route id or ``"City-City"`` text) to draw with a glow in
+    ``highlight_color``, ``highlight_cities`` city names to mark the same way; ``labels``
+    (the city names) and ``legend`` (drawn below the axes) are on unless set to False; ``title``
+    goes above the map.
     """
-    return _draw(
-        board,
-        ax,
-        layout,
-        {},
-        {},
-        None,
-        highlight,
-        highlight_color,
-        highlight_cities,
-        labels,
-        legend,
-        title,
-    )
+    return _draw(board, _NO_MARKS, ax, **_checked(options, "draw_board"))
 
 
-def draw_game(
-    game,
-    *,
-    ax: Axes | None = None,
-    layout: str = "board",
-    highlight: Iterable = (),
-    highlight_color: str = HIGHLIGHT_COLOR,
-    highlight_cities: Iterable[str] = (),
-    labels: bool = True,
-    legend: bool = True,
-    title: str | None = None,
-) -> Axes:
-    """Draw a game: the board, claimed routes in their owner's colour, stations, a highlight.
+def draw_game(game, *, ax: Axes | None = None, **options: Unpack[MapOptions]) -> Axes:
+    """Draw a game: the board, claimed routes in their owner's colour, stations, a highlight
+    (the keywords of :func:`draw_board`).
 
     Reads only ``game.board``, ``game.players``, ``game.owner`` (route id -> seat or None) and
     ``game.stations`` (city -> seat). Seat ``i`` is drawn in ``PLAYER_COLORS[i]``.
     """
-    return _draw(
-        game.board,
-        ax,
-        layout,
-        *game_marks(game),
-        highlight,
-        highlight_color,
-        highlight_cities,
-        labels,
-        legend,
-        title,
-    )
+    return _draw(game.board, game_marks(game), ax, **_checked(options, "draw_game"))
 
 
-def _figure_kw(kw: dict[str, Any]) -> dict[str, Any]:
-    if "ax" in kw:
-        raise TypeError("board_figure and game_figure make their own axes; use draw_board")
-    unknown = set(kw) - {
-        "layout",
-        "highlight",
-        "highlight_color",
-        "highlight_cities",
-        "labels",
-        "legend",
-        "title",
-    }
-    if unknown:
-        raise TypeError(f"unexpected keyword(s): {', '.join(sorted(unknown))}")
-    return {
-        "highlight": kw.get("highlight", ()),
-        "highlight_color": kw.get("highlight_color", HIGHLIGHT_COLOR),
-        "highlight_cities": kw.get("highlight_cities", ()),
-        "labels": kw.get("labels", True),
-        "legend": kw.get("legend", True),
-        "title": kw.get("title"),
-    }
-
-
-def board_figure(board: Board, *, width: float = FIG_WIDTH, **kw) -> Figure:
+def board_figure(
+    board: Board, *, width: float = FIG_WIDTH, **options: Unpack[MapOptions]
+) -> Figure:
     """A new figure, ``width`` inches wide, holding :func:`draw_board` (same keywords)."""
-    layout = kw.get("layout", "board")
-    ax = _draw(board, None, layout, {}, {}, None, **_figure_kw(kw), width=width)
+    ax = _draw(board, _NO_MARKS, None, width=width, **_checked(options, "board_figure"))
     return _figure(ax)
 
 
-def game_figure(game, *, width: float = FIG_WIDTH, **kw) -> Figure:
+def game_figure(game, *, width: float = FIG_WIDTH, **options: Unpack[MapOptions]) -> Figure:
     """A new figure, ``width`` inches wide, holding :func:`draw_game` (same keywords)."""
-    owners, stations, players = game_marks(game)
-    layout = kw.get("layout", "board")
-    ax = _draw(game.board, None, layout, owners, stations, players, **_figure_kw(kw), width=width)
+    ax = _draw(game.board, game_marks(game), None, width=width, **_checked(options, "game_figure"))
     return _figure(ax)
 
 

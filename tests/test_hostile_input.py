@@ -9,7 +9,6 @@ import subprocess
 import sys
 from pathlib import Path
 
-import numpy as np
 import pytest
 
 from ttr import ScenarioError, load_position, load_scenario
@@ -303,6 +302,14 @@ def test_a_tournament_replays_only_the_games_it_holds():
     result = tournament(agents=["random", "greedy"], games=2, progress=False)
     for index in (-1, True, "0", 10**9):
         refused(lambda index=index: result.replay(index), "index")
+    assert result.replay(0).is_over
+
+
+def test_a_tournament_replays_a_game_by_a_numpy_index():
+    np = pytest.importorskip("numpy")  # not in the compiled build's venv (make test-compiled)
+    from ttr.tools.ladder import tournament
+
+    result = tournament(agents=["random", "greedy"], games=2, progress=False)
     assert result.replay(np.int64(0)).is_over
 
 
@@ -337,11 +344,19 @@ def test_the_search_bot_refuses_budgets_and_weights_that_never_end_or_divide_by_
     ):
         name = next(iter(settings))
         refused(lambda settings=settings: MCTSAgent(**settings), name)
+
+
+def test_the_search_bot_takes_numpy_integers():
+    np = pytest.importorskip("numpy")  # not in the compiled build's venv (make test-compiled)
+    from ttr.agents import MCTSAgent
+
     assert MCTSAgent(np.int64(3), iterations=np.int64(5)).iterations == 5
 
 
 def test_the_environment_takes_numpy_integers_and_refuses_coerced_actions_and_seeds():
     pytest.importorskip("pettingzoo")
+    import numpy as np  # the environment's extra installs it
+
     from ttr.env import SingleSeatEnv, TicketToRideEnv
 
     env = TicketToRideEnv("usa", 2)

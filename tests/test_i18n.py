@@ -87,7 +87,7 @@ FIELD = re.compile(r"\{[^{}]*\}")
 """A template's field, such as ``{ref:route}``."""
 UNFILLED = re.compile(r"\{[A-Za-z_]\w*(?:![rsa])?(?::[^{}\s][^{}]*)?\}")
 """A field left unfilled in a rendered text (not a literal ``{"name": ...}``)."""
-SAME_IN_TRANSLATION = {"{card:card}", "{ref:route}", "{tickets} ({keep})", ", "}
+SAME_IN_TRANSLATION = {"{card:card}", "{ref:route}", "{tickets} ({keep})", ", ", "; "}
 """The entries whose translation is their English: only fields and punctuation."""
 PAID = {
     "ko": ["빨간색 카드 2장과 기관차 카드 1장", "빨간색 카드 2장", "기관차 카드 3장"],

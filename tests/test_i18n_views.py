@@ -25,7 +25,7 @@ from play_helpers import HINT_STEPS, WORKED_ROUTES, WORKED_TICKETS, TableUI, fol
 
 from ttr import Game, set_language
 from ttr.apps import PlayModel, PlayTable, ScoreSheet, ScoreSheetModel
-from ttr.i18n import language
+from ttr.i18n import language, render
 from ttr.scenario import stage
 from ttr.views.widgets import (
     CardDrawExplorer,
@@ -36,6 +36,7 @@ from ttr.views.widgets import (
     StationPlanner,
     TunnelSimulator,
 )
+from ttr.views.widgets.claim import route_rules
 from ttr.views.widgets.common import bot_game
 
 NAMES = ("Ann", "Ben", "Cat", "Dan", "Eve", "You")
@@ -172,6 +173,31 @@ def test_a_tunnel_at_the_table_pay_or_decline(lang):
     decline = next(b for b in table.option_buttons if b.description == WORDS["decline"][lang])
     decline.click()
     speaks_only(lang, table)
+
+
+def test_a_ferry_s_and_a_tunnel_s_own_rule_is_in_the_payment_note(lang):
+    """A click on a ferry or a tunnel names its own rule (C6; C7 and C8) beside the colours'
+    (C2) in every language, whatever brackets the language cites rules in: the Chinese table
+    cites them as "（C6）" and once left the ferry and the tunnel out (#31)."""
+    model = staged_table(
+        hands={"Ann": {"orange": 2, "red": 3, "loco": 1}},
+        market=["white", "black", "yellow", "orange", "pink"],
+        deck=["red", "green", "blue"],
+    ).model
+    board = model.game.board
+    ferry, tunnel = board.route("Essen-København"), board.route("Barcelona-Pamplona")
+    note = model.click_route(ferry)
+    assert note.rules == ("C2", "C6")
+    said = render(
+        "A ferry: at least {locos} of the {length} cards must be locomotives (C6).",
+        locos=ferry.locomotives,
+        length=ferry.length,
+    )
+    assert said in note.text and SCRIPT[lang].search(said)
+    note = model.click_route(tunnel)
+    assert note.rules == ("C2", "C7", "C8")
+    assert [r.rule for r in route_rules(model.game, tunnel, 0)] == ["C2", "C7", "C1"]
+    assert all(r.text in note.text for r in route_rules(model.game, tunnel, 0)[:2])
 
 
 def test_a_table_s_files_and_new_game_settings(lang):

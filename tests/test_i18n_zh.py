@@ -17,7 +17,9 @@ from languages import HAN, HANGUL
 
 import ttr
 from ttr import Game, IllegalAction, TTRError
+from ttr.apps.coach import refusal
 from ttr.i18n import get_language, language, set_language
+from ttr.text import listed, sentences
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -49,6 +51,40 @@ def test_a_refusal_is_shown_in_each_language_in_turn():
     assert chinese.startswith("T3: Ann") and HAN.search(chinese) and "draw" not in chinese
     assert HANGUL.search(korean) and not HANGUL.search(chinese)
     assert isinstance(caught.value, TTRError)
+
+
+def test_sentences_and_lists_are_joined_as_the_language_writes_them():
+    """Chinese needs no space after 。 and lists names with 、 (#31: "（T3）。 请先…" and
+    "Ann, Ben, Cat" in the narration); English and Korean keep their space and their comma."""
+    assert sentences(["结束了（E1）。", "", "下一位。"]) == "结束了（E1）。下一位。"
+    assert sentences(["It ends (E1).", "Next."]) == "It ends (E1). Next."
+    assert sentences([]) == ""
+    said = {}
+    for lang in ("en", "ko", "zh"):
+        with language(lang):
+            said[lang] = (
+                listed(["Ann", "Ben", "Cat"]),
+                Game("europe", ["Ann", "Ben", "Cat"], seed=1).events_of(0)[0],
+                refusal(IllegalAction("T3", "no")).text,
+            )
+    assert said["en"][0] == said["ko"][0] == "Ann, Ben, Cat" and said["zh"][0] == "Ann、Ben、Cat"
+    assert "Ann、Ben、Cat" in said["zh"][1] and "Ann, Ben, Cat" in said["en"][1]
+    assert "。 " not in said["zh"][2] and ". " in said["en"][2] and ". " in said["ko"][2]
+
+
+def test_a_player_who_keeps_no_ticket_is_said_so_in_words():
+    """Mega Europe lets a player keep no long ticket: "0 tickets" in English, but in words in
+    Chinese and Korean (#31)."""
+    game = Game("mega_europe", ["Ann", "Ben"], seed=1)
+    game.play("keep 1")
+    game.play("keep none")
+    (english,) = game.events_of(2)
+    assert english == "Ben keeps 0 tickets; 2 leave the game (V2)."
+    with language("zh"):
+        assert game.events_of(2) == ["Ben 一张任务牌也没有保留；其余 2 张放回盒子（V2）。"]
+        assert game.events_of(1) == ["Ann 保留了 1 张任务牌；其余 1 张放回盒子（V2）。"]
+    with language("ko"):
+        assert "하나도" in game.events_of(2)[0] and "0" not in game.events_of(2)[0]
 
 
 # ---------------------------------------------------------------------------------------------

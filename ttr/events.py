@@ -55,6 +55,7 @@ from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
 from ttr import narration
+from ttr.text import sentences
 
 if TYPE_CHECKING:
     from ttr.state import Setup
@@ -117,7 +118,7 @@ class Event:
     @property
     def text(self) -> str:
         """The narration of this event in the language in force ("" for a silent event)."""
-        return " ".join(self.lines)
+        return sentences(self.lines)
 
     @property
     def lines(self) -> list[str]:

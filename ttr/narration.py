@@ -13,6 +13,7 @@ from typing import Any, Protocol
 from ttr.colors import LOCOMOTIVE
 from ttr.i18n import N_, ORDINAL_WORDS, Nn_, ngettext, render
 from ttr.state import Setup
+from ttr.text import listed
 
 ORDINALS = ORDINAL_WORDS
 
@@ -69,7 +70,7 @@ def _setup(setup: Setup, player: int | None, data: dict[str, Any]) -> str:
     fields = {
         "title": rules.title,
         "count": setup.num_players,
-        "players": ", ".join(setup.players),
+        "players": listed(setup.players),
         "trains": rules.trains,
         "stations": rules.stations,
         "cards": rules.hand_size,
@@ -281,11 +282,12 @@ def _keep(setup: Setup, player: int | None, data: dict[str, Any]) -> str:
     if not returned:
         return render("{name} keeps {kept:#ticket}.", **fields)
     went = ngettext(*_WENT.get(data["where"], _WENT["bottom"]), returned)
-    return render(
-        "{name} keeps {kept:#ticket}; {went}.",
-        went=went.format(returned=returned, rule=data["rule"]),
-        **fields,
+    template = (
+        N_("{name} keeps {kept:#ticket}; {went}.")
+        if kept
+        else N_("{name} keeps 0 tickets; {went}.")  # a language may say "none" its own way
     )
+    return render(template, went=went.format(returned=returned, rule=data["rule"]), **fields)
 
 
 def _returned_shuffled(setup: Setup, player: int | None, data: dict[str, Any]) -> str:

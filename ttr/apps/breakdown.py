@@ -21,6 +21,7 @@ from ttr.board import Board
 from ttr.i18n import N_, gettext, prender, render
 from ttr.rules import RuleSet
 from ttr.scoring.breakdown import Outcome, tie_break_text
+from ttr.text import listed_long
 from ttr.views.widgets.common import esc, player_swatch, table_html
 
 __all__ = ["breakdown_html", "focus_choices", "focus_marks"]
@@ -81,7 +82,7 @@ def breakdown_html(outcome: Outcome, board: Board, rules: RuleSet) -> str:
                 "<b>{name}</b>: {points} for routes (C3, F1); tickets (F2, K4): {items}.",
                 name=esc(score.name),
                 points=score.route_points,
-                items="; ".join(items),
+                items=listed_long(items),
             ),
             render(
                 "Longest trail {trains:#train}{longest}: {trail}.",

@@ -44,6 +44,7 @@ from ttr.colors import LOCOMOTIVE
 from ttr.errors import IllegalAction
 from ttr.game import OPENING, SECOND_CARD, TICKETS, TUNNEL
 from ttr.i18n import N_, Np_, fill, gettext, pgettext, prender, render
+from ttr.text import listed, sentences
 from ttr.views.widgets.claim import route_reasons
 
 if TYPE_CHECKING:
@@ -255,7 +256,7 @@ def refusal(err: IllegalAction) -> Note:
     reason = str(err.reason).rstrip(".")
     text = render("Not allowed: {reason} ({rule}).", reason=reason, rule=err.rule)
     if err.rule in ADVICE:
-        text += f" {gettext(ADVICE[err.rule])}"
+        text = sentences([text, gettext(ADVICE[err.rule])])
     return Note("refusal", text)
 
 
@@ -404,7 +405,7 @@ def advice_text(game: Game, advice: Advice) -> str:
     text = fill(
         gettext(template),
         move=move_words(game, advice.action),
-        done=", ".join(advice.completes) or advice.ticket or "",
+        done=listed(advice.completes) or advice.ticket or "",
         points=round(advice.points),
         ticket=advice.ticket or "",
         ticket_points=advice.ticket_points,
@@ -414,7 +415,7 @@ def advice_text(game: Game, advice: Advice) -> str:
         card=advice.card or LOCOMOTIVE,
         trains=advice.trains,
         expected=f"{advice.expected:.1f}",
-        tickets=", ".join(advice.tickets),
+        tickets=listed(advice.tickets),
     )
     search = advice.search
     if search.get("overruled"):

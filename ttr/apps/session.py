@@ -70,7 +70,8 @@ from ttr.i18n import N_, prender, render
 from ttr.jsonio import parse_json, read_json, write_json
 from ttr.payment import payment_options
 from ttr.scoring.breakdown import Outcome
-from ttr.views.widgets.claim import route_reasons
+from ttr.text import sentences
+from ttr.views.widgets.claim import route_rules
 
 __all__ = ["MAX_OFFER", "Option", "PlayModel", "cards_label"]
 
@@ -321,10 +322,10 @@ class PlayModel:
                     route.id, color, max(route.locomotives, min(hand[LOCOMOTIVE], route.length - 1))
                 )
             ]
-        # the colours (C2), and a ferry's (C6) or a tunnel's (C7) own rule
-        reasons = route_reasons(game, route, seat)
-        about = [reasons[0], *(r for r in reasons if "(C6)" in r or "(C7)" in r)]
-        return self._choose_among(route, tries, " ".join(about))
+        # the colours (C2), and a ferry's (C6) or a tunnel's (C7) own rule, known by their ids
+        # (not by the text, whose brackets are the language's: "(C6)", "（C6）")
+        about = [r.text for r in route_rules(game, route, seat) if r.rule in ("C2", "C6", "C7")]
+        return self._choose_among(route, tries, sentences(about))
 
     def click_city(self, city: str) -> Note:
         """A click on a city: the ways to pay for a station there become the options (ST1-ST2)."""

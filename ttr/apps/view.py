@@ -29,6 +29,7 @@ from ttr.game import OPENING, SECOND_CARD, TICKETS, TUNNEL, Game
 from ttr.i18n import N_, gettext, render
 from ttr.scoring import best_station_routes, completed_tickets
 from ttr.scoring.breakdown import Outcome
+from ttr.text import listed_long
 
 __all__ = [
     "PlayerLine",
@@ -141,7 +142,7 @@ def ticket_marks(tickets: Sequence[TicketLine]) -> tuple[dict[str, str], dict[st
                 marks[city] = "joined" if line.connected else "open"
             lines.setdefault(city, []).append(line.text())
     notes = {
-        city: "; ".join(render("your ticket {line}", line=line) for line in said)
+        city: listed_long(render("your ticket {line}", line=line) for line in said)
         for city, said in lines.items()
     }
     return marks, notes

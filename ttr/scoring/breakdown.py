@@ -26,6 +26,7 @@ from ttr.scoring.protocols import RouteLike
 from ttr.scoring.stations import best_station_routes
 from ttr.scoring.tickets import completed_tickets
 from ttr.scoring.trail import Trail, longest_trail
+from ttr.text import listed
 
 
 @dataclass(frozen=True)
@@ -228,7 +229,7 @@ def tie_break_text(outcome: Outcome) -> str:
             names=names,
             total=total,
         )
-    counts = ", ".join(f"{name} {n}" for name, n in outcome.tie_break_counts().items())
+    counts = listed(f"{name} {n}" for name, n in outcome.tie_break_counts().items())
     return render(
         "{names} are tied on {total} points: {rule} decides ({counts}) (F5).",
         names=names,
@@ -340,7 +341,7 @@ def outcome_table(outcome: Outcome, board: Board, rules: RuleSet) -> str:
         if len(outcome.winners) > 1
         else N_("Ranking: {names}. Winner: {winners}")
     )
-    lines.append(render(said, names=", ".join(names), winners=winners))
+    lines.append(render(said, names=listed(names), winners=winners))
     tie = tie_break_text(outcome)
     if tie:
         lines.append(tie)

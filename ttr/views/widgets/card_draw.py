@@ -34,6 +34,7 @@ from ttr.game import SECOND_CARD, TURN, Game
 from ttr.i18n import N_, pgettext, prender, render
 from ttr.payment import payment_options
 from ttr.scenario import load_scenario, stage
+from ttr.text import sentences
 from ttr.views.svg import route_title
 from ttr.views.widgets.common import (
     button,
@@ -320,7 +321,7 @@ class CardDrawModel:
             frames.append(Frame(prender("frame", "Now"), self.market))
         lines = (*events[:1], *notes)
         result = DrawResult(
-            True, " ".join(lines), None, player, card, tuple(frames), lines, opens_turn
+            True, sentences(lines), None, player, card, tuple(frames), lines, opens_turn
         )
         self.results.append(result)
         return result

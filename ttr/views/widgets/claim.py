@@ -30,6 +30,7 @@ from ttr.game import DEFAULT_NAMES, TUNNEL, TURN, Game
 from ttr.i18n import prender, render
 from ttr.payment import payment_options
 from ttr.scenario import stage
+from ttr.text import listed_long, sentences
 from ttr.views.widgets.common import (
     button,
     cards_html,
@@ -124,59 +125,79 @@ def route_label(game: Game, route: Route) -> str:
     return label + kind + taken
 
 
-def route_reasons(game: Game, route: Route, player: int) -> list[str]:
-    """The rules that apply to claiming ``route``, in plain words with their ids."""
+@dataclass(frozen=True)
+class RouteRule:
+    """A rule that applies to claiming a route: its id, as data, and its plain words (which
+    cite it in the language's own brackets, with maybe the rule it leads to)."""
+
+    rule: str
+    text: str
+
+
+def route_rules(game: Game, route: Route, player: int) -> list[RouteRule]:
+    """The rules that apply to claiming ``route``, each with its id: the colours (C2) first,
+    then a ferry's (C6) or a tunnel's (C7), a double route's (C5) and the trains needed (C1)."""
     board, rules = game.board, game.rules
     name, n = game.players[player], game.num_players
-    out = []
+    out: list[RouteRule] = []
+
+    def add(rule: str, text: str) -> None:
+        out.append(RouteRule(rule, text))
+
     if route.color == GRAY:
-        out.append(
+        add(
+            "C2",
             render(
                 "A gray route of {length}: any ONE colour pays for it, never a mix; "
                 "locomotives stand in for any card (C2).",
                 length=route.length,
-            )
+            ),
         )
     else:
-        out.append(
+        add(
+            "C2",
             render(
                 "A {color:colour} route of {length}: {color:colour} cards, with locomotives "
                 "standing in for any of them; locomotives alone also pay (C2).",
                 color=route.color,
                 length=route.length,
-            )
+            ),
         )
     if route.is_ferry:
-        out.append(
+        add(
+            "C6",
             render(
                 "A ferry: at least {locos} of the {length} cards must be locomotives (C6).",
                 locos=route.locomotives,
                 length=route.length,
-            )
+            ),
         )
     if route.is_tunnel:
-        out.append(
+        add(
+            "C7",
             render(
                 "A tunnel: after paying, {reveal} cards are turned up from the deck; each one of "
                 "the colour paid, or a locomotive, costs one more card (C7). The player may then "
                 "pay or give up (C8).",
                 reveal=rules.tunnel_reveal,
-            )
+            ),
         )
     twin = board.twin(route)
     if twin is not None:
         twin_owner = game.owner[twin.id]
         lock = n <= rules.double_lock_max_players
         if twin_owner == player:
-            out.append(
+            add(
+                "C5",
                 render(
                     "{name} owns the other route of this double; nobody may own both (C5).",
                     name=name,
-                )
+                ),
             )
         elif twin_owner is not None:
             who = game.players[twin_owner]
-            out.append(
+            add(
+                "C5",
                 render(
                     "{who} owns the other route of this double: with {n} players it is closed "
                     "(at 2-3 players only one route of a double is used) (C5).",
@@ -189,10 +210,11 @@ def route_reasons(game: Game, route: Route, player: int) -> list[str]:
                     "route stays open to everyone else (C5).",
                     who=who,
                     n=n,
-                )
+                ),
             )
         else:
-            out.append(
+            add(
+                "C5",
                 render(
                     "One route of a double: with {n} players, claiming it closes the other to "
                     "everyone (C5).",
@@ -203,19 +225,25 @@ def route_reasons(game: Game, route: Route, player: int) -> list[str]:
                     "One route of a double: with {n} players, the other stays open to the "
                     "other players (C5).",
                     n=n,
-                )
+                ),
             )
     trains = game.trains[player]
-    out.append(
+    add(
+        "C1",
         render(
             "It needs {length:#train}; {name} has {trains} (C1). It scores {points:#point} (C3).",
             length=route.length,
             name=name,
             trains=trains,
             points=rules.route_points[route.length],
-        )
+        ),
     )
     return out
+
+
+def route_reasons(game: Game, route: Route, player: int) -> list[str]:
+    """The rules that apply to claiming ``route``, in plain words with their ids."""
+    return [reason.text for reason in route_rules(game, route, player)]
 
 
 class ClaimModel:
@@ -332,7 +360,7 @@ class ClaimModel:
             self.game.play(action)
         except IllegalAction as err:
             return render("Not allowed: {reason}", reason=err)
-        text = " ".join(self.game.events_of(steps + 1))
+        text = sentences(self.game.events_of(steps + 1))
         self.log.append(text)
         return text
 
@@ -517,7 +545,7 @@ class RouteClaimer(widgets.VBox):
         )
         length = model.route.length if model.route else 0
         ways = [render("{paid:payment}", paid=(c, length - n, n)) for c, n in model.options()]
-        shown = "; ".join(ways[:8])
+        shown = listed_long(ways[:8])
         if len(ways) > 8:
             shown += render(" … and {n} more", n=len(ways) - 8)
         self.options.value = render(

@@ -19,6 +19,7 @@ from ttr.actions import Decline, PayTunnel
 from ttr.board import Board, Route
 from ttr.colors import CARD_COLORS, CARD_KINDS, LOCOMOTIVE
 from ttr.i18n import Np_, pgettext, prender, render
+from ttr.text import sentences
 from ttr.views.map_layout import DARK_ROUTE_COLORS, ROUTE_EDGE, ROUTE_FACE, player_color
 from ttr.views.widgets.map import MapWidget
 
@@ -290,7 +291,7 @@ def pay_or_decline(game, pay: bool) -> tuple[bool, str]:
     paid = pay and bool(payments)
     steps = game.actions_played
     game.play(min(payments, key=lambda a: a.locomotives) if paid else Decline())
-    return paid, " ".join(game.events_of(steps + 1))
+    return paid, sentences(game.events_of(steps + 1))
 
 
 def bot_game(rules: str = "europe", players: int = 4, seed: int = 1, agent: str = "greedy"):

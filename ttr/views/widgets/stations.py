@@ -21,6 +21,7 @@ from ttr.board import Route, Ticket, UnknownReference
 from ttr.game import Game
 from ttr.i18n import N_, gettext, prender, render
 from ttr.scoring import StationChoice, best_station_routes, completed_tickets
+from ttr.text import listed
 from ttr.views.widgets.common import (
     bot_game,
     button,
@@ -66,7 +67,7 @@ class StationView:
         return self.ticket_points_with - self.ticket_points_without - given_up
 
     def text(self) -> str:
-        stations = ", ".join(self.stations) or render("(none)")
+        stations = listed(self.stations) or render("(none)")
         lines = [render("{name}: stations at {stations}", name=self.player, stations=stations)]
         for city, ref in self.borrowed.items():
             lines.append(
@@ -79,9 +80,7 @@ class StationView:
             )
         for t in self.tickets:
             mark = render("done") if t.with_stations else render("failed")
-            extra = (
-                render(" thanks to {cities}", cities=", ".join(t.helped_by)) if t.helped_by else ""
-            )
+            extra = render(" thanks to {cities}", cities=listed(t.helped_by)) if t.helped_by else ""
             lines.append(f"  {t.ticket} ({t.points}): {mark}{extra}")
         lines.append(
             render(
@@ -277,7 +276,7 @@ def plan_html(view: StationView, suggestions: list[tuple[str, int]]) -> str:
     for t in view.tickets:
         after = "✔" if t.with_stations else "✘"
         color = "#1b7f3b" if t.with_stations else "#b3261e"
-        how = render(" via {cities}", cities=esc(", ".join(t.helped_by))) if t.helped_by else ""
+        how = render(" via {cities}", cities=esc(listed(t.helped_by))) if t.helped_by else ""
         rows.append(
             [
                 esc(t.ticket),
@@ -286,7 +285,7 @@ def plan_html(view: StationView, suggestions: list[tuple[str, int]]) -> str:
                 f'<span style="color:{color};font-weight:600">{after}</span>{how}',
             ]
         )
-    tips = ", ".join(f"{esc(c)} (+{g})" for c, g in suggestions) or render("none")
+    tips = listed(f"{esc(c)} (+{g})" for c, g in suggestions) or render("none")
     header = [
         prender("column", "ticket"),
         prender("column", "points"),
@@ -416,7 +415,7 @@ class StationPlanner(widgets.VBox):
             "{routes} routes, {tickets} tickets, stations: <b>{stations}</b> ({n} of {limit})",
             routes=len(model.own_routes),
             tickets=len(view.tickets),
-            stations=esc(", ".join(view.stations) or render("none")),
+            stations=esc(listed(view.stations) or render("none")),
             n=len(view.stations),
             limit=model.limit,
         )

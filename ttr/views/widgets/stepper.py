@@ -26,6 +26,7 @@ import ipywidgets as widgets
 from ttr.board import Route
 from ttr.game import Game
 from ttr.i18n import Np_, pgettext, prender, render
+from ttr.text import listed
 from ttr.views.svg import route_title
 from ttr.views.widgets.common import (
     button,
@@ -130,9 +131,9 @@ class StepView:
                 held = (
                     render("{color:colour} {n}", color=k, n=n) for k, n in player.hand.items() if n
                 )
-                line += " [" + ", ".join(held) + "]"
+                line += " [" + listed(held) + "]"
             lines.append(line)
-        market = ", ".join(
+        market = listed(
             render("{color:colour}", color=c) if c else render("empty") for c in self.market
         )
         lines.append(
@@ -369,7 +370,7 @@ def info_html(view: StepView, has_stations: bool) -> str:
             cells.append(f"<b>{view.final_scores[player.seat]}</b>")
         rows.append(cells)
         if player.hand is not None:
-            tickets = ", ".join(esc(t) for t in player.tickets or ()) or render("none")
+            tickets = listed(esc(t) for t in player.tickets or ()) or render("none")
             rows.append(
                 [
                     render(

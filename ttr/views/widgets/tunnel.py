@@ -29,6 +29,7 @@ from ttr.i18n import prender, render
 from ttr.payment import tunnel_extra_options
 from ttr.probability import tunnel_extra_distribution
 from ttr.scenario import stage
+from ttr.text import sentences
 from ttr.views.widgets.claim import ClaimModel, Verdict
 from ttr.views.widgets.common import (
     button,
@@ -198,7 +199,7 @@ class TunnelModel:
             matches=tuple(card in match for card in revealed),
             extra=extra,
             pay_options=tuple(sorted(payments)),
-            message=" ".join(probe.events_of(steps + 1)),
+            message=sentences(probe.events_of(steps + 1)),
             claimed=tunnel is None,
         )
         self.tally[extra] += 1

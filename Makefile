@@ -183,9 +183,10 @@ $(LITE_STAMP): build_support/lite/requirements.txt
 lite: $(LITE_STAMP)
 	$(LITE_VENV)/bin/python -m build_support.lite.build --out _build/lite
 
-# Its browser tests, offline (tests/browser/test_lite.py): one worker, a Pyodide kernel is heavy.
+# Its browser tests, offline (tests/browser/test_lite.py): one worker, a Pyodide kernel is heavy;
+# -s: each test prints its times (the kernel's start, the cells, the clicks of the game).
 test-lite: venv lite
-	TTR_LITE_TEST=1 $(BIN)/python -m pytest -n 0 tests/browser/test_lite.py
+	TTR_LITE_TEST=1 $(BIN)/python -m pytest -n 0 -s tests/browser/test_lite.py
 
 # New messages get an empty translation in ttr/locale/{ko,zh}/LC_MESSAGES/ttr.po, stale ones go;
 # the .mo is compiled beside it (tests/test_i18n.py checks both).

@@ -29,7 +29,8 @@ from http.server import ThreadingHTTPServer
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path[:0] = [str(ROOT / "tests" / "browser"), str(ROOT / "tests")]
+# as pytest has them: the test modules, and the checkout (build_support, which test_lite reads)
+sys.path[:0] = [str(ROOT / "tests" / "browser"), str(ROOT / "tests"), str(ROOT)]
 
 from browser_support import CHROMIUM_ARGS, free_port  # noqa: E402
 from play_helpers import follow_hints  # noqa: E402

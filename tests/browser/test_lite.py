@@ -3,16 +3,19 @@
 opened in headless Chromium with every request elsewhere blocked (a blocked request fails the
 test: the site must bring everything it needs).
 
-* Lessons 03, 04 and 05 in English and 03 and 05 in Korean: every cell runs, top to bottom, in
-  the Pyodide kernel with no error; the maps and widgets show (no plain-text fallback), and the
-  Korean ones speak Korean. On lesson 03 a click on a route of the clickable map reaches Python
-  and the widget answers.
-* The play table: moves by clicks (``play_helpers.follow_hints``, as in
-  ``test_play_browser.py``) until the person has claimed a route.
+* Every notebook of the site (:data:`LESSONS`: the rule lessons 00-09, the play table and the
+  score sheet, in English and in Korean): every cell runs, top to bottom, in the Pyodide kernel
+  with no error; the maps and widgets show (no plain-text fallback), and the Korean ones speak
+  Korean. On lesson 03 a click on a route of the clickable map reaches Python and the widget
+  answers.
+* The play table: a whole seeded game by clicks (``play_helpers.follow_hints``, as in
+  ``test_play_browser.py``), which must end with the final scores the same clicks give from
+  Python.
 
-Hard timeouts on the kernel's start and on each cell. They run from ``make test-lite`` (which
-builds the site first and sets ``TTR_LITE_TEST=1``); ``make test`` skips them, keeping its time.
-Screenshots go to ``test-artifacts/lite-*.png``.
+Hard timeouts on the kernel's start, on each cell and on each click. They run from
+``make test-lite`` (which builds the site first and sets ``TTR_LITE_TEST=1``); ``make test``
+skips them, keeping its time. Each test prints its times (``pytest -s``). Screenshots go to
+``test-artifacts/lite-*.png``.
 """
 
 from __future__ import annotations
@@ -28,8 +31,10 @@ from urllib.parse import urlparse
 
 import pytest
 from browser_support import CHROMIUM_ARGS, FALLBACK_TEXTS, HEIGHT, click_map, free_port
-from play_helpers import follow_hints
-from test_play_browser import PageUI
+from play_helpers import STATION_CITY, follow_hints
+from test_play_browser import SEQ_CHANGED, PageUI, expected  # noqa: F401 (expected: a fixture)
+
+from build_support.notebook_lists import TRANSLATED
 
 pytestmark = pytest.mark.browser
 
@@ -172,37 +177,29 @@ def run_all_cells(page) -> None:
         assert page.locator(f"{OUTPUT} pre:has-text('{text}')").count() == 0, text
 
 
-LESSONS = [
-    "notebooks/03_claiming_routes.ipynb",
-    "notebooks/04_tunnels_and_ferries.ipynb",
-    "notebooks/05_stations.ipynb",
-    "notebooks/ko/03_claiming_routes.ipynb",
-    "notebooks/ko/05_stations.ipynb",
-]
-if os.environ.get("TTR_LITE_ALL"):  # every notebook of the site (a long run, by hand)
-    _ROOT = Path(__file__).resolve().parents[2]
-    LESSONS += sorted(
-        p.relative_to(_ROOT).as_posix()
-        for folder in ("notebooks", "notebooks/ko")
-        for pattern in ("0*.ipynb", "play.ipynb", "score_sheet.ipynb")
-        for p in (_ROOT / folder).glob(pattern)
-        if p.relative_to(_ROOT).as_posix() not in LESSONS
-    )
+LESSONS = [f"notebooks/{folder}{stem}.ipynb" for folder in ("", "ko/") for stem in TRANSLATED]
+"""Every notebook of the site, as the build ships them (``build_support.notebook_lists``)."""
+CLICKABLE = "notebooks/03_claiming_routes.ipynb"
+"""The lesson whose clickable map is clicked."""
 
 
 @pytest.mark.parametrize("path", LESSONS)
 def test_every_cell_runs_in_the_browser(lite_page, site_url, path, artifacts_dir):
     page = lite_page
     seconds = open_notebook(page, site_url, path)
-    print(f"{path}: kernel ready {seconds:.1f} s after the page opened")
+    started = time.monotonic()
     run_all_cells(page)
+    print(
+        f"{path}: kernel ready {seconds:.1f} s after the page opened, "
+        f"every cell run in {time.monotonic() - started:.1f} s"
+    )
     assert page.locator(f"{OUTPUT} svg.ttr-map").count() > 0  # the maps show
     if "/ko/" in path:  # the engine speaks Korean there (TTR_LANG=ko, set by the build)
-        said = "\n".join(page.locator(f"{OUTPUT} pre").all_inner_texts())
+        said = "\n".join(page.locator(OUTPUT).all_inner_texts())  # text, tables and widgets
         assert any("\uac00" <= ch <= "\ud7a3" for ch in said), said[:500]
     name = path.replace("/", "-").removesuffix(".ipynb")
     page.screenshot(path=str(artifacts_dir / f"lite-{name}.png"))
-    if path == LESSONS[0]:
+    if path == CLICKABLE:
         a_click_on_the_map_reaches_python(page, artifacts_dir)
 
 
@@ -220,17 +217,55 @@ def a_click_on_the_map_reaches_python(page, artifacts_dir: Path) -> None:
     widget.screenshot(path=str(artifacts_dir / "lite-map-click.png"))
 
 
-def test_the_play_table_by_clicks(lite_page, site_url, artifacts_dir):
-    """Moves on the play table by clicks (the hints' way, play_helpers.follow_hints) until the
-    person has claimed a route; the map shows it as theirs."""
+CLICK = 60_000
+"""ms: the longest the kernel may take to answer one click on the play table (a hint, or a claim
+and the bot's turn after it)."""
+
+
+class LiteUI(PageUI):
+    """:class:`test_play_browser.PageUI` with the browser kernel's time: each click has
+    :data:`CLICK` ms for its answer, and the time it took is kept."""
+
+    def __init__(self, page):
+        super().__init__(page, OUTPUT)
+        self.times: list[float] = []
+
+    def _answered(self, act) -> None:
+        seq = self.page.locator(self.prompt).get_attribute("data-seq")
+        started = time.monotonic()
+        act()
+        self.clicks += 1
+        self.page.wait_for_function(SEQ_CHANGED, arg=[self.prompt, seq], timeout=CLICK)
+        self.times.append(time.monotonic() - started)
+
+
+def test_a_whole_game_on_the_play_table(lite_page, site_url, expected, artifacts_dir):  # noqa: F811
+    """The play table's seeded game (Ann against Ben, the greedy bot, seed 1: the one of
+    ``test_play_browser.py``) played to the end by the hints' clicks; it must end as the same
+    clicks end it from Python (the same hints, tunnels and station, the same final scores in
+    the score table), with the person's routes, station and ticket cities on the map."""
+    scores, seen_in_python, ticket_marks = expected
     page = lite_page
     open_notebook(page, site_url, "notebooks/play.ipynb")
     run_all_cells(page)
-    ui = PageUI(page, OUTPUT)
+    ui = LiteUI(page)
     page.wait_for_selector(f"{OUTPUT} .ttr-play-table .ttr-map-view svg")
+    assert "Choose your opening tickets" in ui.prompt_text()
     ui.root.screenshot(path=str(artifacts_dir / "lite-play-start.png"))
-    owned = ".ttr-map-view g.ttr-route.ttr-owned.ttr-o0"
-    seen = follow_hints(ui, limit=200, until=lambda ui: ui.root.locator(owned).count() > 0)
-    assert ui.root.locator(owned).count() > 0, seen
-    print(f"play table: {ui.clicks} clicks until Ann's first claim")
-    ui.root.screenshot(path=str(artifacts_dir / "lite-play-claim.png"))
+    started = time.monotonic()
+    seen = follow_hints(ui)
+    played = time.monotonic() - started
+    ui.root.screenshot(path=str(artifacts_dir / "lite-play-end.png"))
+    assert seen == seen_in_python
+    assert ui.over() and ui.scores() == scores
+    assert ui.root.locator(f".ttr-map-view #city-{STATION_CITY}.ttr-s0").count() == 1
+    assert ui.root.locator(".ttr-map-view g.ttr-route.ttr-owned").count() > 20
+    marked = ui.root.locator(".ttr-map-view g[class*='ttr-ticket-']").evaluate_all(
+        "els => els.map(e => [e.id, e.getAttribute('class').match(/ttr-ticket-(\\w+)/)[1]])"
+    )
+    assert dict(marked) == ticket_marks  # each of Ann's ticket cities: joined or open
+    times = sorted(ui.times)
+    print(
+        f"play table: a whole game, {ui.clicks} clicks in {played:.0f} s (click to answer: "
+        f"median {times[len(times) // 2]:.2f} s, max {times[-1]:.2f} s); scores {scores}"
+    )

@@ -121,8 +121,9 @@ def right_answers(notebook: nbformat.NotebookNode) -> dict[int, list[str]]:
     }
 
 
-def question_of(wrong_answer: str) -> str:
-    return re.match(r"\s*(q\d+)", wrong_answer).group(1)
+def question_of(answer: str) -> str:
+    """The question an answer is for: the first ``qN = ...`` it assigns."""
+    return re.search(r"^\s*(q\d+)\s*=", answer, re.M).group(1)
 
 
 def failure_text(results, question: str) -> str:

@@ -9,7 +9,9 @@ For every lesson notebook from 10 on (build_support.course):
 * graded without Docker (``otter.api.grade_submission``), the teacher's solutions score full
   marks, the blank student notebook scores zero on every question, and the solutions with each
   question's deliberately wrong answer (the solution cell's ``ttr.wrong_answer`` metadata) score
-  zero there, showing the public test's hint (``ttr.hint``) where the master names one;
+  zero there, showing the public test's hint (``ttr.hint``) where the master names one; and each
+  other right answer a solution cell names (``ttr.right_answers``: a tie, another way to the same
+  value) scores full marks there;
 * its core (the cells before ``## Exercises``) fits one 45-minute period: at most 1,000 words of
   text and 100 lines of code;
 * its answer cells are tagged ``remove-cell``, so the book (which renders the masters) shows none;
@@ -27,6 +29,7 @@ test-course``, not ``make test``.
 
 from __future__ import annotations
 
+import copy
 import re
 import shutil
 from pathlib import Path
@@ -109,8 +112,18 @@ def wrong_answers(notebook: nbformat.NotebookNode) -> dict[int, dict[str, str]]:
     }
 
 
-def question_of(wrong_answer: str) -> str:
-    return re.match(r"\s*(q\d+)", wrong_answer).group(1)
+def right_answers(notebook: nbformat.NotebookNode) -> dict[int, list[str]]:
+    """Cell index -> the other right answers (``ttr.right_answers``) a solution cell names."""
+    return {
+        i: cell.metadata["ttr"]["right_answers"]
+        for i, cell in enumerate(notebook.cells)
+        if "right_answers" in cell.metadata.get("ttr", {})
+    }
+
+
+def question_of(answer: str) -> str:
+    """The question an answer is for: the first ``qN = ...`` it assigns."""
+    return re.search(r"^\s*(q\d+)\s*=", answer, re.M).group(1)
 
 
 def failure_text(results, question: str) -> str:
@@ -208,6 +221,38 @@ def test_wrong_answers_score_zero_and_get_their_hints(path: Path, course, tmp_pa
         if "hint" in meta:
             text = failure_text(results, question)
             assert meta["hint"] in text, f"{path.stem} {question}: no hint in {text[:500]!r}"
+
+
+WITH_RIGHT_ANSWERS = [path for path in LESSONS if right_answers(read(path))]
+
+
+def test_questions_with_several_right_answers_name_them() -> None:
+    # 12's ties (q2: three meeting cities; q3: two junction sets) and 24's q3 (another way to
+    # order the moves) are tried below.
+    assert {path.name[:2] for path in WITH_RIGHT_ANSWERS} >= {"12", "24"}
+
+
+@pytest.mark.parametrize("path", WITH_RIGHT_ANSWERS, ids=lambda path: path.stem[:2])
+def test_other_right_answers_score_full_marks(path: Path, course, tmp_path: Path) -> None:
+    # A hidden test must not mark a right answer wrong: the i-th right answer of every solution
+    # cell that names one goes in its place, and each question tried keeps all its points.
+    built = course[path.stem]
+    solutions = read(built["solutions"])
+    others = right_answers(solutions)
+    for round_ in range(max(len(answers) for answers in others.values())):
+        notebook = copy.deepcopy(solutions)
+        tried = []
+        for index, answers in others.items():
+            if round_ < len(answers):
+                notebook.cells[index].source = answers[round_]
+                tried.append((question_of(answers[round_]), answers[round_]))
+        results = grade(notebook, built["autograder"], tmp_path)
+        for question, answer in tried:
+            possible = results.results[question].possible
+            assert results.get_score(question) == possible > 0, (
+                f"{path.stem} {question}: the right answer {answer!r} scored "
+                f"{results.get_score(question)} of {possible}: {failure_text(results, question)}"
+            )
 
 
 @pytest.mark.parametrize("path", LESSONS, ids=ids)

@@ -18,7 +18,11 @@ __all__ = ["open_tickets", "usable_graph"]
 
 
 def usable_graph(game: Game, seat: int) -> nx.Graph:
-    """The cities, joined where ``seat`` owns a route or may still claim one (a simple graph)."""
+    """The cities, joined where ``seat`` owns a route or may still claim one (a simple graph).
+
+    Its paths are right at any player count; its bridges are those of a 2-3 player game only,
+    since with 4-5 players an open double is two routes (one claim does not close it).
+    """
     graph = nx.Graph()
     graph.add_nodes_from(game.board.cities)
     for route in game.board.routes:

@@ -18,7 +18,7 @@ import pytest
 from catalogue import read
 from test_i18n import SAMPLES
 
-from ttr import TTRError, load_board
+from ttr import Game, TTRError, load_board
 from ttr.apps import PlayModel
 from ttr.apps.sheet import ScoreSheetModel
 from ttr.i18n import (
@@ -31,6 +31,7 @@ from ttr.i18n import (
     set_language,
     with_particles,
 )
+from ttr.views.widgets import GameStepper, RouteClaimer
 
 
 @pytest.fixture(autouse=True)
@@ -306,3 +307,25 @@ def test_the_score_sheet_says_a_route_and_a_ticket_with_the_right_particles():
         "목적지 카드는 한 장씩밖에 없습니다" in problems
     ), problems
     assert not any("덱" in text or "은(는)" in text for text in problems)
+
+
+def test_the_route_claimers_list_reads_as_one_korean_label():
+    with language("ko"):
+        labels = [label for label, _ in RouteClaimer().route.options]
+    assert "Dieppe-London · 회색 2칸 · 페리, 기관차 카드 1장 · 두 갈래 가운데 첫째" in labels
+    assert not any("(회색)" in label or ") (" in label for label in labels)
+
+
+def test_the_stepper_says_the_move_in_words_and_its_notation_as_code():
+    game = Game("europe", ["Ann", "Ben"], seed=1)
+    game.play("keep 1 2")
+    game.play("keep 1 2")
+    game.play("draw deck")
+    with language("ko"):
+        stepper = GameStepper(game)
+        stepper.slider.value = 3
+        headline = stepper.headline.value
+    assert "전체 3수 가운데 3수: Ann 님이 카드 더미에서 카드를 한 장 뽑습니다" in headline
+    assert "표기: <code>draw deck</code>" in headline
+    outside_code = re.sub(r"<code>.*?</code>|<[^>]+>", " ", headline)
+    assert not re.search(r"[A-Za-z]{3,}", outside_code.replace("Ann", "")), outside_code

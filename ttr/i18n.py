@@ -358,7 +358,8 @@ _LETTER_FINALS = {"l": _RIEUL, **_NASAL_FINALS}
 """The letters whose Korean name ends in a consonant (엘, 엠, 엔); every other one ends in a vowel
 (에이, 비, 씨, ...)."""
 _LAST_NUMBER = re.compile(r"(\d+)(?:\.(\d+))?$")
-_LAST_LATIN = re.compile(r"[A-Za-z]+$")
+_LAST_WORD = re.compile(r"[^\W\d_]+$")
+"""The letters that end a text (of any alphabet)."""
 _MARKER = re.compile("|".join(re.escape(marker) for marker in PARTICLES))
 _CLOSING = {")": "(", "]": "[", "}": "{", "'": "'", '"': '"', "’": "‘", "”": "“", "»": "«"}
 
@@ -419,11 +420,12 @@ def _final(text: str) -> int | None:
     number = _LAST_NUMBER.search(text)
     if number:
         return _number_final(number[1], number[2])
-    latin = _LAST_LATIN.search(
-        unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
+    word = _LAST_WORD.search(text)
+    letters = (
+        unicodedata.normalize("NFKD", word[0]).encode("ascii", "ignore").decode() if word else ""
     )
-    if latin and unicodedata.normalize("NFKD", last)[0].isascii() and last.isalpha():
-        return _latin_final(latin[0])
+    if letters.isalpha() and letters.isascii():
+        return _latin_final(letters)
     return None
 
 

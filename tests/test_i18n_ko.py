@@ -13,12 +13,13 @@ from __future__ import annotations
 
 import re
 import string
+from pathlib import Path
 
 import pytest
 from catalogue import read
 from test_i18n import SAMPLES
 
-from ttr import Game, TTRError, load_board
+from ttr import Game, TTRError, load_board, load_scenario
 from ttr.apps import PlayModel
 from ttr.apps.sheet import ScoreSheetModel
 from ttr.i18n import (
@@ -32,6 +33,8 @@ from ttr.i18n import (
     with_particles,
 )
 from ttr.views.widgets import GameStepper, RouteClaimer
+
+SCENARIOS = Path(__file__).resolve().parent.parent / "data" / "scenarios"
 
 
 @pytest.fixture(autouse=True)
@@ -267,9 +270,24 @@ def test_no_korean_message_leaves_both_forms_once_filled_in():
                 if name
             }
             text = fill(message.string, **fields)
-            if any(marker in text for marker in PARTICLES):
+            if any(marker in text for marker in PARTICLES) or "카드 카드" in text:
                 left.append(text)
     assert not left, left
+
+
+def test_the_narration_of_a_tunnel_and_a_keep_says_one_form_of_each_particle():
+    """The plural narrations (a tunnel's reveal, a ticket choice) are filled in with the
+    particles resolved too, as every other message is."""
+    with language("ko"):
+        game = load_scenario(SCENARIOS / "europe_tunnel_two_red.json", play=False)
+        game.play("claim Barcelona-Pamplona red red")
+        said = " ".join(game.events_of(game.actions_played))
+        game = Game("usa", ["Ann", "Ben"], seed=1)
+        game.play("keep 1 2")
+        kept = " ".join(game.events_of(1))
+    assert "빨간색 카드나 기관차 카드 1장을 더 내야 합니다" in said, said
+    assert "Ann 님이 보유하기로 한 목적지 카드는 2장입니다" in kept, kept
+    assert not any(marker in said + kept for marker in PARTICLES)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -171,6 +171,9 @@ SAMPLES = {
     "#colour card": (2, "red"),
     "colour list": ("blue", "red"),
     "word": "usa",
+    "counts": {"red": 2, "loco": 1},
+    "routes": ("Paris-Bruxelles (yellow)", "Paris-Wien"),
+    "phase": "opening",
 }
 """A value for a field of each format spec (a count for any other ``#noun``)."""
 

@@ -261,6 +261,7 @@ def test_game_stepper_widget_steps(europe4):
     assert stepper.model.step == claim and europe4.history[claim - 1] in text(
         stepper.headline.value
     )
+    assert f"Notation: <code>{europe4.history[claim - 1]}</code>" in stepper.headline.value
     new = stepper.model.view().new_routes
     assert stepper.map.highlight_routes == list(new)
     assert stepper.map.owners == [-1 if o is None else o for o in stepper.model.game.owner]
@@ -544,6 +545,17 @@ def test_route_claimer_widget():
     assert claimer.map.owners[claimer.route.value] == 0
     assert claimer.model.game.current_player == 1 and claimer.player.value == 1
     assert "C1: Bruxelles-Paris (yellow) is already claimed" in text(claimer.verdict.value)
+
+
+def test_the_route_lists_name_a_routes_colour_once():
+    """A double route's reference names its colour ("Dieppe-London (gray)"); the dropdowns of
+    the route claimer and the tunnel simulator say the colour after the cities, once."""
+    labels = [label for label, _ in RouteClaimer().route.options]
+    assert "Dieppe-London · 2 gray · ferry (1 loco) (first of the pair)" in labels
+    assert "Madrid-Pamplona · 3 black · tunnel" in labels
+    assert not any(re.search(r"\([a-z]+\) ·", label) for label in labels)
+    tunnels = [label for label, _ in TunnelSimulator().tunnel.options]
+    assert "Madrid-Pamplona · 3 white" in tunnels and "Barcelona-Pamplona · 2 gray" in tunnels
 
 
 def test_route_reasons_count_in_words():

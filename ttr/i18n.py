@@ -18,14 +18,23 @@ A field's format spec says how to say its value in the language in force:
 ``{colors:colours}`` several colour words: ``"blue and red"`` (``colour list``: ``"blue, red"``)
 ``{card:card}``      a card by its name: ``"red card"``, ``"locomotive"``
 ``{cards:cards}``    several cards by name, separated by commas
+``{hand:counts}``    cards counted by kind, from ``{card: count}`` or a list of cards:
+                     ``"2 red cards, 1 locomotive"``
 ``{paid:payment}``   a payment ``(colour, colored, locomotives)``: ``"red red loco"``
 ``{ref:route}``      a route reference such as ``"Paris-Bruxelles (yellow)"``, colour said
+``{refs:routes}``    several route references, separated by commas
+``{phase:phase}``    a phase of the game (``Game.phase``): ``"opening"``, ``"tunnel"``
 ``{nth:ordinal}``    an ordinal word: ``"first"`` ... ``"fifth"``
 ``{title:text}``     a text that is itself a catalogue entry (a rule set's title)
 ``{board:word}``     one of the engine's short :data:`WORDS`: ``"usa"``, ``"city"``
 ==================== ===================================================================
 
 Any other field is shown as it is (a :class:`Message` value is rendered first).
+
+A Korean particle depends on the sound it follows: 을 after a final consonant, 를 after a vowel.
+After a field whose value varies (a name, a count, a route), a Korean template writes both, as
+Korean does when it cannot tell (``{ref:route}은(는)``), and the filled-in text gets the one that
+fits the word before it (:func:`with_particles`; ``Paris-Zürich (회색)는``, ``London은``).
 
 The views (:mod:`ttr.views.widgets`, :mod:`ttr.apps`) and the command line speak through the same
 catalogue: a widget's labels are rendered when it is created (or redrawn), so it speaks the
@@ -45,6 +54,7 @@ from __future__ import annotations
 import os
 import re
 import string
+import unicodedata
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
@@ -67,10 +77,12 @@ __all__ = [
     "language",
     "ngettext",
     "fill",
+    "particle",
     "pgettext",
     "prender",
     "render",
     "set_language",
+    "with_particles",
     "TTRError",
 ]
 
@@ -272,11 +284,30 @@ def _route(value: str) -> str:
     return f"{match['cities']} ({_colour(match['color'])})"
 
 
+def _routes(value: Any) -> str:
+    return pgettext("colour list", ", ").join(_route(ref) for ref in value)
+
+
 def _count(noun: str, value: Any) -> str:
     number, color = value if isinstance(value, tuple) else (value, None)
     singular, plural = COUNTED[noun]
     text = ngettext(singular, plural, number)
     return text.format(n=number, color=_colour(color) if color else "")
+
+
+def _counts(value: Any) -> str:
+    """``{"red": 2, "loco": 1}`` (or ``["red", "loco", "red"]``) -> ``"2 red cards, 1
+    locomotive"``: each kind once, in the order given, kinds of none left out."""
+    if isinstance(value, Mapping):
+        counts = dict(value)
+    else:
+        cards = list(value)
+        counts = {card: cards.count(card) for card in cards}
+    return pgettext("colour list", ", ").join(
+        _count("locomotive", n) if card == _LOCOMOTIVE else _count("colour card", (n, card))
+        for card, n in counts.items()
+        if n
+    )
 
 
 SPECS: Mapping[str, Callable[[Any], str]] = {
@@ -287,11 +318,151 @@ SPECS: Mapping[str, Callable[[Any], str]] = {
     "colour list": _colour_list,
     "payment": _payment,
     "route": _route,
+    "routes": _routes,
+    "counts": _counts,
+    "phase": lambda value: pgettext("phase", value),
     "ordinal": lambda value: pgettext("ordinal", value),
     "text": gettext,
     "word": lambda value: pgettext("word", value),
 }
 """How a field with each format spec is said (a spec starting with ``#`` counts a noun)."""
+
+
+PARTICLES: Mapping[str, tuple[str, str]] = {
+    "을(를)": ("을", "를"),
+    "은(는)": ("은", "는"),
+    "이(가)": ("이", "가"),
+    "과(와)": ("과", "와"),
+    "와(과)": ("과", "와"),
+    "(으)로": ("으로", "로"),
+    "(이)나": ("이나", "나"),
+}
+"""The Korean particles whose form depends on the sound before them, as a template writes them
+(``을(를)``): the form after a final consonant, then the form after a vowel (and, for ``(으)로``,
+after a final ㄹ)."""
+
+_RIEUL = 8  # the index of ㄹ among the final consonants of a Hangul syllable
+_SYLLABLES = range(0xAC00, 0xD7A4)
+_DIGIT_FINALS = (21, 8, 0, 16, 0, 0, 1, 8, 8, 0)
+"""The final consonant of each digit read in Korean: 영 (ㅇ), 일 (ㄹ), 이, 삼 (ㅁ), 사, 오, 육 (ㄱ),
+칠 (ㄹ), 팔 (ㄹ), 구."""
+_ZEROS_FINALS = {1: 17, 2: 1, 3: 4, 4: 4, 5: 4, 6: 4, 7: 4}
+"""The final consonant of a round number by its trailing zeros: 십 (ㅂ), 백 (ㄱ), 천 (ㄴ), 만 (ㄴ),
+십만, 백만, 천만 (ㄴ); from 억 on (ㄱ)."""
+_SPOKEN_FINALS = {"york": 1, "rock": 1, "winnipeg": 1, "bruxelles": _RIEUL, "cat": 19}
+"""Names whose Korean reading ends otherwise than their spelling suggests: 뉴욕, 리틀록, 위니펙,
+브뤼셀, 캣."""
+_NASAL_FINALS = {"m": 16, "n": 4}
+"""The final consonants ㅁ and ㄴ, by the letter that ends a word in them."""
+_LETTER_FINALS = {"l": _RIEUL, **_NASAL_FINALS}
+"""The letters whose Korean name ends in a consonant (엘, 엠, 엔); every other one ends in a vowel
+(에이, 비, 씨, ...)."""
+_LAST_NUMBER = re.compile(r"(\d+)(?:\.(\d+))?$")
+_LAST_WORD = re.compile(r"[^\W\d_]+$")
+"""The letters that end a text (of any alphabet)."""
+_MARKER = re.compile("|".join(re.escape(marker) for marker in PARTICLES))
+_CLOSING = {")": "(", "]": "[", "}": "{", "'": "'", '"': '"', "’": "‘", "”": "“", "»": "«"}
+
+
+def _latin_final(word: str) -> int:
+    """The final consonant of ``word`` (Latin letters) as Korean reads it, by its spelling: a
+    word ending in m, n or ng (or in a vowel and a silent me or ne) ends in that consonant
+    (London, Amsterdam, Washington, None), in l or le in ㄹ (Montreal, Seattle, Nashville), and
+    every other one, whose last letter Korean reads with a vowel after it, in a vowel (Paris,
+    Zürich, Madrid, Marseille); a short word in capitals is read letter by letter (USA)."""
+    if word.isupper() and len(word) <= 4:
+        return _LETTER_FINALS.get(word[-1].lower(), 0)
+    word = word.lower()
+    if word in _SPOKEN_FINALS:
+        return _SPOKEN_FINALS[word]
+    if word.endswith("ng"):
+        return 21
+    if word.endswith("ck"):
+        return 1
+    if word.endswith("l") or (word.endswith("le") and not word.endswith("eille")):
+        return _RIEUL
+    if re.search(r"[aeiou][mn]e$", word):
+        word = word[:-1]
+    return _NASAL_FINALS.get(word[-1], 0)
+
+
+def _number_final(whole: str, fraction: str | None) -> int:
+    """The final consonant of a number read in Korean: ``21`` 이십일, ``100`` 백, ``2.5``
+    이 점 오."""
+    digits = fraction or whole
+    if digits[-1] != "0" or fraction:
+        return _DIGIT_FINALS[int(digits[-1])]
+    if int(whole) == 0:
+        return _DIGIT_FINALS[0]
+    zeros = len(whole) - len(whole.rstrip("0"))
+    return _ZEROS_FINALS.get(zeros, 1)
+
+
+def _final(text: str) -> int | None:
+    """The final consonant of the last word of ``text`` as Korean reads it (0: a vowel, else the
+    index of the consonant among a Hangul syllable's finals), or ``None`` when it cannot be told.
+    A closing quote or bracket is looked through, and a parenthesised aside is passed over, as
+    Korean writing does (``커피(coffee)를``), unless nothing comes before it."""
+    text = text.rstrip()
+    while text and text[-1] in _CLOSING:
+        start = text.rfind(_CLOSING[text[-1]], 0, len(text) - 1)
+        if start < 0:  # a closing mark without its opening one: passed over
+            text = text[:-1].rstrip()
+        elif text[-1] == ")" and text[:start].strip():
+            text = text[:start].rstrip()
+        else:
+            text = text[start + 1 : -1].rstrip()
+    if not text:
+        return None
+    last = text[-1]
+    if ord(last) in _SYLLABLES:
+        return (ord(last) - _SYLLABLES.start) % 28
+    number = _LAST_NUMBER.search(text)
+    if number:
+        return _number_final(number[1], number[2])
+    word = _LAST_WORD.search(text)
+    letters = (
+        unicodedata.normalize("NFKD", word[0]).encode("ascii", "ignore").decode() if word else ""
+    )
+    if letters.isalpha() and letters.isascii():
+        return _latin_final(letters)
+    return None
+
+
+def particle(word: str, marker: str) -> str:
+    """The form of the Korean particle ``marker`` (one of :data:`PARTICLES`, such as
+    ``"을(를)"``) that follows ``word``: ``particle("London", "은(는)")`` is ``"은"``,
+    ``particle("기차 말 21개", "이(가)")`` is ``"가"``; ``marker`` itself when the sound of
+    ``word``'s end cannot be told (a symbol).
+
+    >>> particle("Paris-Zürich (회색)", "은(는)"), particle("카드 1장", "을(를)")
+    ('는', '을')
+    """
+    if marker not in PARTICLES:
+        raise TTRError(
+            "unknown particle {marker!r}: expected one of {known}",
+            marker=marker,
+            known=", ".join(PARTICLES),
+        )
+    final = _final(word)
+    if final is None:
+        return marker
+    after_consonant, after_vowel = PARTICLES[marker]
+    if final == 0 or (final == _RIEUL and marker == "(으)로"):
+        return after_vowel
+    return after_consonant
+
+
+def with_particles(text: str) -> str:
+    """``text`` with each particle written both ways (``을(를)``, see :data:`PARTICLES`) replaced
+    by the form that fits the word before it.
+
+    >>> with_particles("기차 말 21개이(가) 남았습니다. London과(와) Paris을(를) 잇습니다")
+    '기차 말 21개가 남았습니다. London과 Paris를 잇습니다'
+    """
+    if "(" not in text:
+        return text
+    return _MARKER.sub(lambda match: particle(text[: match.start()], match[0]), text)
 
 
 class _Formatter(string.Formatter):
@@ -312,21 +483,22 @@ _FORMATTER = _Formatter()
 def render(template: str, /, **fields: Any) -> str:
     """``template`` translated into the language in force, its fields filled in."""
     text = gettext(template)
-    return _FORMATTER.vformat(text, (), fields) if fields else text
+    return fill(text, **fields) if fields else text
 
 
 def prender(context: str, template: str, /, **fields: Any) -> str:
     """:func:`render` for a ``template`` meant in ``context`` (a short word such as a table
     heading or a button's label, which may mean another thing elsewhere)."""
     text = pgettext(context, template)
-    return _FORMATTER.vformat(text, (), fields) if fields else text
+    return fill(text, **fields) if fields else text
 
 
 def fill(text: str, /, **fields: Any) -> str:
     """An already translated ``text`` (a :func:`gettext` or :func:`pgettext` of a template
     marked with :func:`N_` or :func:`Np_`) with its fields filled in, format specs said in the
-    language in force."""
-    return _FORMATTER.vformat(text, (), fields)
+    language in force (and, in Korean, each particle in the form its word takes)."""
+    filled = _FORMATTER.vformat(text, (), fields)
+    return with_particles(filled) if get_language() == "ko" else filled
 
 
 class Message:

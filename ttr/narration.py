@@ -11,7 +11,7 @@ from collections.abc import Callable
 from typing import Any, Protocol
 
 from ttr.colors import LOCOMOTIVE
-from ttr.i18n import N_, ORDINAL_WORDS, Nn_, ngettext, render
+from ttr.i18n import N_, ORDINAL_WORDS, Nn_, fill, ngettext, render
 from ttr.state import Setup
 from ttr.text import listed
 
@@ -219,7 +219,7 @@ def _tunnel_reveal(setup: Setup, player: int | None, data: dict[str, Any]) -> st
         "{extra} revealed cards match: the tunnel costs {more}.",
         extra,
     )
-    lines.append(matches.format(extra=extra, more=more))
+    lines.append(fill(matches, extra=extra, more=more))
     if not data["can_pay"]:
         lines[-1] += render(" {name} cannot pay, so must decline (C8).", name=_name(setup, player))
     return "\n".join(lines)
@@ -287,7 +287,7 @@ def _keep(setup: Setup, player: int | None, data: dict[str, Any]) -> str:
         if kept
         else N_("{name} keeps 0 tickets; {went}.")  # a language may say "none" its own way
     )
-    return render(template, went=went.format(returned=returned, rule=data["rule"]), **fields)
+    return render(template, went=fill(went, returned=returned, rule=data["rule"]), **fields)
 
 
 def _returned_shuffled(setup: Setup, player: int | None, data: dict[str, Any]) -> str:

@@ -35,6 +35,7 @@ from ttr.views.widgets.common import (
     button,
     cards_html,
     chosen_color,
+    cities_name,
     esc,
     hand_html,
     message_html,
@@ -108,7 +109,8 @@ def with_turn(game: Game, seat: int) -> Game:
 
 
 def route_label(game: Game, route: Route) -> str:
-    """``"Amsterdam-London · 2 gray · ferry (2 loco)"``, plus the owner once claimed."""
+    """``"Amsterdam-London · 2 gray · ferry (2 loco)"``, plus the owner once claimed: the two
+    cities, then the colour (once: not also in a double route's reference)."""
     kind = ""
     if route.is_ferry:
         kind = render(" · ferry ({n} loco)", n=route.locomotives)
@@ -118,7 +120,7 @@ def route_label(game: Game, route: Route) -> str:
     taken = " · " + render("{name}'s", name=game.players[owner]) if owner is not None else ""
     label = render(
         "{ref:route} · {length} {color:colour}",
-        ref=game.board.ref(route),
+        ref=cities_name(game.board, route),
         length=route.length,
         color=route.color,
     )

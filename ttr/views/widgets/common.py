@@ -255,6 +255,12 @@ def chosen_color(color: widgets.Dropdown) -> str | None:
     return None if color.value == LOCOS_ONLY else color.value
 
 
+def cities_name(board: Board, route: Route) -> str:
+    """``"Dieppe-London"``: a route's two cities as its reference names them, without the colour
+    that the reference of a double route adds (for a label that says the colour itself)."""
+    return f"{board.display(route.a)}-{board.display(route.b)}"
+
+
 def route_options(
     board: Board, routes: Iterable[Route], label: Callable[[Route], str]
 ) -> list[tuple[str, int]]:

@@ -99,7 +99,7 @@ class StepView:
         if self.action is None:
             return render("Step 0 of {last}: the deal", last=self.last)
         # The move in words: the narration's first line tells the action itself ("Ann takes
-        # the face-up red card..."); the widget shows its notation beside it, as code.
+        # the face-up red card..."); the widget shows its notation under it, as code.
         return render(
             "Step {step} of {last}: {move}",
             step=self.step,
@@ -521,7 +521,13 @@ class GameStepper(widgets.VBox):
         elif picked is not None:
             cities.append(picked)
         self.map.show_game(game, highlight_routes=routes, highlight_cities=cities)
-        notation = f" <code>{esc(view.action)}</code>" if view.action else ""
+        notation = (
+            '<div class="ttr-notation">'
+            + render("Notation: {code}", code=f"<code>{esc(view.action)}</code>")
+            + "</div>"
+            if view.action
+            else ""
+        )
         self.headline.value = (
             f'<div class="ttr-headline"><b>{esc(view.headline)}</b>{notation}</div>'
         )

@@ -35,6 +35,7 @@ from ttr.views.widgets.common import (
     button,
     cards_html,
     chosen_color,
+    cities_name,
     esc,
     hand_html,
     message_html,
@@ -289,7 +290,7 @@ class TunnelSimulator(widgets.VBox):
                 (
                     render(
                         "{ref:route} · {length} {color:colour}",
-                        ref=board.ref(r),
+                        ref=cities_name(board, r),
                         length=r.length,
                         color=r.color,
                     ),

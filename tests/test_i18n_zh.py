@@ -18,7 +18,7 @@ from languages import HAN, HANGUL
 import ttr
 from ttr import Game, IllegalAction, TTRError
 from ttr.apps.coach import refusal
-from ttr.i18n import get_language, language, set_language
+from ttr.i18n import get_language, language, render, set_language
 from ttr.text import listed, sentences
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -70,6 +70,21 @@ def test_sentences_and_lists_are_joined_as_the_language_writes_them():
     assert said["en"][0] == said["ko"][0] == "Ann, Ben, Cat" and said["zh"][0] == "Ann、Ben、Cat"
     assert "Ann、Ben、Cat" in said["zh"][1] and "Ann, Ben, Cat" in said["en"][1]
     assert "。 " not in said["zh"][2] and ". " in said["en"][2] and ". " in said["ko"][2]
+
+
+def test_cards_and_double_routes_are_written_with_the_language_s_punctuation():
+    """A tunnel's revealed cards are a list (、 in Chinese) and a double route names its colour
+    in the language's own brackets (（） in Chinese): no ASCII comma or bracket in a Chinese
+    sentence (#31)."""
+    said = {}
+    for lang in ("en", "ko", "zh"):
+        with language(lang):
+            said[lang] = render(
+                "{cards:cards} / {ref:route}", cards=["red", "loco"], ref="Paris-Wien (red)"
+            )
+    assert said["en"] == "red card, locomotive / Paris-Wien (red)"
+    assert "、" in said["zh"] and "," not in said["zh"] and "Paris-Wien（" in said["zh"]
+    assert "Paris-Wien (" in said["ko"]
 
 
 def test_a_player_who_keeps_no_ticket_is_said_so_in_words():

@@ -248,7 +248,7 @@ def _card(value: str) -> str:
 
 
 def _cards(value: Any) -> str:
-    return ", ".join(_card(card) for card in value)
+    return pgettext("list", ", ").join(_card(card) for card in value)
 
 
 def _colours(value: Any) -> str:
@@ -281,7 +281,9 @@ def _route(value: str) -> str:
     match = _REF.fullmatch(value)
     if match is None:
         return value
-    return f"{match['cities']} ({_colour(match['color'])})"
+    # a double route: its cities and its colour (the brackets are the language's own)
+    template = pgettext("route", "{cities} ({color})")
+    return template.format(cities=match["cities"], color=_colour(match["color"]))
 
 
 def _routes(value: Any) -> str:

@@ -323,6 +323,17 @@ def test_C2_refusal_when_the_hand_cannot_pay():
     assert model.selection is None and model.view().options == ()
 
 
+def test_C6_refusal_when_a_ferry_lacks_locomotives():
+    """A ferry of only locomotives (Amsterdam-London, 2 of 2) with one locomotive in hand: the
+    refusal names the ferry's rule, not a payment the learner never asked for (C2's "names no
+    colour")."""
+    model = staged_table(hands={"Ann": {"red": 2, "loco": 1}})
+    note = model.click_route(model.game.board.route("Amsterdam-London"))
+    assert note.kind == "refusal" and note.rules[0] == "C6", note.text
+    assert "names no colour" not in note.text
+    assert model.selection is None and model.view().options == ()
+
+
 def test_why_names_the_rules_in_play():
     model = PlayModel.new("europe", ANN_VS_BEN, seed=1)
     texts = [note.text for note in model.why()]

@@ -316,12 +316,10 @@ class PlayModel:
         ways = payment_options(hand, route.color, route.length, route.locomotives)
         tries = [Claim(route.id, color, locos) for color, locos in ways]
         if not tries:  # no way to pay: the closest try, so that the engine says what is missing
+            # (the locomotives in hand, at least one card of the colour: a ferry short of
+            # locomotives is then refused by its own rule, C6)
             color = max(CARD_COLORS, key=hand.__getitem__) if route.color == GRAY else route.color
-            tries = [
-                Claim(
-                    route.id, color, max(route.locomotives, min(hand[LOCOMOTIVE], route.length - 1))
-                )
-            ]
+            tries = [Claim(route.id, color, min(hand[LOCOMOTIVE], route.length - 1))]
         # the colours (C2), and a ferry's (C6) or a tunnel's (C7) own rule, known by their ids
         # (not by the text, whose brackets are the language's: "(C6)", "（C6）")
         about = [r.text for r in route_rules(game, route, seat) if r.rule in ("C2", "C6", "C7")]

@@ -47,10 +47,8 @@ WORDS = {
     # the command line (tests/test_i18n_cli.py)
     "setup": {"ko": "게임 준비", "zh": "准备"},
     "trains": {"ko": "기차 말", "zh": "车厢"},
-    # the Chinese outcome table keeps ASCII colons on its "name: points" and ranking lines, as
-    # notebooks/08's shared code cell reads them ("You: 80", ": Ben")
-    "ranking: ": {"ko": "순위: ", "zh": "排名: "},
-    "winner: ": {"ko": "승자: ", "zh": "获胜者: "},
+    "ranking: ": {"ko": "순위: ", "zh": "排名："},
+    "winner: ": {"ko": "승자: ", "zh": "获胜者："},
     "(F5).": {"ko": "(F5).", "zh": "（F5）。"},
     "error: ": {"ko": "오류: ", "zh": "错误："},
     # the play table in the browser (tests/browser/test_play_translated_browser.py)

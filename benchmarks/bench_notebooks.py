@@ -4,7 +4,7 @@
 
 Runs each notebook (all of ``notebooks/`` by default) with nbclient in a fresh kernel, without
 writing anything back, and prints the wall time per notebook and the totals for the rule
-notebooks (00-09), the lessons (10-15) and everything, with the machine.
+notebooks (00-09), the lessons (10 onwards) and everything run, with the machine.
 """
 
 from __future__ import annotations
@@ -41,10 +41,13 @@ def main(names: list[str]) -> None:
     for path in paths:
         times[path.stem] = run(path)
         print(f"{path.stem:<36}{times[path.stem]:>7.1f} s", flush=True)
-    rules = sum(t for name, t in times.items() if name[:2].isdigit() and int(name[:2]) < 10)
-    lessons = sum(t for name, t in times.items() if name[:2].isdigit() and int(name[:2]) >= 10)
-    print(f"{'rule notebooks 00-09':<36}{rules:>7.1f} s")
-    print(f"{'lessons 10-15':<36}{lessons:>7.1f} s")
+    numbered = {int(name[:2]): t for name, t in times.items() if name[:2].isdigit()}
+    rules = [t for number, t in numbered.items() if number < 10]
+    lessons = [t for number, t in numbered.items() if number >= 10]
+    if rules:
+        print(f"{'rule notebooks 00-09':<36}{sum(rules):>7.1f} s")
+    if lessons:
+        print(f"{'lessons 10 onwards':<36}{sum(lessons):>7.1f} s")
     print(f"{'all':<36}{sum(times.values()):>7.1f} s")
 
 

@@ -16,11 +16,12 @@ from ttr.board import load_board
 from ttr.colors import CARD_KINDS
 from ttr.errors import ScenarioError, TTRError
 from ttr.game import Game
-from ttr.i18n import N_, gettext, pgettext, render
+from ttr.i18n import gettext, pgettext, render
 from ttr.jsonio import check_writable, read_json, write_json
 from ttr.persist import state_to_dict
 from ttr.scenario import load_position, load_scenario
 from ttr.scoring.breakdown import outcome_table, outcome_to_dict, score_holdings
+from ttr.tools import PLAYERS_HELP, SEED_HELP, VARIANT_HELP
 from ttr.tools.ladder import add_arguments as add_tournament_arguments
 
 
@@ -203,9 +204,6 @@ def _bench(args: argparse.Namespace) -> int:
     return 0
 
 
-VARIANT_HELP = N_("a Europe variant (V1-V4): europe, mega_europe, europa_1912 or big_cities")
-
-
 def build_parser() -> argparse.ArgumentParser:
     variant = gettext(VARIANT_HELP)
     parser = _Parser(prog="python -m ttr", description=render("Ticket to Ride teaching engine"))
@@ -236,14 +234,17 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sim.add_argument("--map", default="usa", help=render("usa or europe (default usa)"))
     sim.add_argument("--variant", default=None, help=variant)
-    sim.add_argument("--players", type=int, default=2)
-    sim.add_argument("--games", type=int, default=100)
+    sim.add_argument("--players", type=int, default=2, help=render(PLAYERS_HELP))
+    sim.add_argument("--games", type=int, default=100, help=render("games to play (default 100)"))
     sim.add_argument(
         "--agents",
         default="random",
-        help=render("one agent per seat, comma-separated (random, greedy, long), or one for all"),
+        help=render(
+            "one agent per seat, comma-separated (random, greedy, long, mcts, mcts:N, coach, "
+            "coach:N), or one for all (default random)"
+        ),
     )
-    sim.add_argument("--seed", type=int, default=0)
+    sim.add_argument("--seed", type=int, default=0, help=render(SEED_HELP))
     sim.add_argument("--jobs", type=int, default=1, help=render("worker processes"))
     sim.add_argument(
         "--cluster",
@@ -270,7 +271,11 @@ def build_parser() -> argparse.ArgumentParser:
     kernels.set_defaults(run=_kernels)
     bench = commands.add_parser("bench", help=render("measure the engine's speed on this machine"))
     bench.add_argument(
-        "what", nargs="?", default="all", choices=("all", "playouts", "scoring", "undo", "import")
+        "what",
+        nargs="?",
+        default="all",
+        choices=("all", "playouts", "scoring", "undo", "import"),
+        help=render("what to measure (default all)"),
     )
     bench.add_argument("--quick", action="store_true", help=render("fewer games (a rough figure)"))
     bench.set_defaults(run=_bench)

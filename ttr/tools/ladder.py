@@ -36,8 +36,10 @@ from ttr.checks import whole_number
 from ttr.errors import TTRError, preview
 from ttr.files import write_bytes
 from ttr.game import Game
+from ttr.i18n import render
 from ttr.jsonio import check_writable, write_json
 from ttr.rules import rule_set
+from ttr.tools import PLAYERS_HELP, SEED_HELP, VARIANT_HELP
 from ttr.tools.students import BotSource, Forfeit, Limits, StudentBot, bots_in
 
 BOOTSTRAP = 1000
@@ -622,40 +624,54 @@ def tournament(
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The ``tournament`` subcommand's arguments."""
-    parser.add_argument("--map", default="europe", help="usa or europe (default europe)")
-    parser.add_argument("--variant", default=None, help="a Europe variant (V1-V4)")
-    parser.add_argument("--players", type=int, default=2)
+    parser.add_argument("--map", default="europe", help=render("usa or europe (default europe)"))
+    parser.add_argument("--variant", default=None, help=render(VARIANT_HELP))
+    parser.add_argument("--players", type=int, default=2, help=render(PLAYERS_HELP))
     parser.add_argument(
         "--agents",
         default=None,
-        help="the built-in bots, comma-separated: random, greedy, long (longroute), mcts, "
-        "mcts:N, coach, coach:N (default: random,greedy,long,mcts; none with --bots unless named)",
+        help=render(
+            "the built-in bots, comma-separated: random, greedy, long (longroute), mcts, "
+            "mcts:N, coach, coach:N (default: random,greedy,long,mcts; none with --bots unless "
+            "named)"
+        ),
     )
     parser.add_argument(
-        "--bots", metavar="DIR", help="also every student's bot in DIR (its *.py files)"
+        "--bots", metavar="DIR", help=render("also every student's bot in DIR (its *.py files)")
     )
     parser.add_argument(
-        "--games", type=int, default=20, help="games per pairing (a multiple of --players)"
+        "--games", type=int, default=20, help=render("games per pairing (a multiple of --players)")
     )
-    parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--jobs", type=int, default=1, help="worker processes (or Dask workers)")
+    parser.add_argument("--seed", type=int, default=0, help=render(SEED_HELP))
+    parser.add_argument(
+        "--jobs", type=int, default=1, help=render("worker processes (or Dask workers)")
+    )
     parser.add_argument(
         "--cluster",
         metavar="WHERE",
-        help="play on Dask: 'local' (a LocalCluster of --jobs workers) or a scheduler address",
+        help=render(
+            "play on Dask: 'local' (a LocalCluster of --jobs workers) or a scheduler address"
+        ),
     )
     parser.add_argument(
         "--move-seconds",
         type=float,
         default=1.0,
-        help="a student's bot's CPU seconds per decision (default 1)",
+        help=render("a student's bot's CPU seconds per decision (default 1)"),
     )
     parser.add_argument(
-        "--memory-mb", type=int, default=2048, help="a student's bot's memory cap (default 2048)"
+        "--memory-mb",
+        type=int,
+        default=2048,
+        help=render("a student's bot's memory cap (default 2048)"),
     )
-    parser.add_argument("--json", metavar="FILE", help="also write the summary and games as JSON")
-    parser.add_argument("--html", metavar="FILE", help="also write the leaderboard as a web page")
-    parser.add_argument("--quiet", action="store_true", help="no progress bar")
+    parser.add_argument(
+        "--json", metavar="FILE", help=render("also write the summary and games as JSON")
+    )
+    parser.add_argument(
+        "--html", metavar="FILE", help=render("also write the leaderboard as a web page")
+    )
+    parser.add_argument("--quiet", action="store_true", help=render("no progress bar"))
     parser.set_defaults(run=run)
 
 

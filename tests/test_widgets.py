@@ -358,7 +358,8 @@ def test_D2_D4_refill_then_locomotive_refused_as_second_card():
     assert model.last.frames[1].market[0] == LOCOMOTIVE  # the refill, shown as a frame
     before = model.game.state_key()
     message = model.take(1)
-    assert message.startswith("Not allowed: D4:") and model.last.rule == "D4"
+    assert message.startswith("Not allowed: a face-up locomotive") and message.endswith("(D4).")
+    assert model.last.rule == "D4"
     assert model.game.state_key() == before  # a refusal changes nothing
     model.take(2)
     assert model.game.phase == TURN and model.player == "Ben"
@@ -379,7 +380,8 @@ def test_D1_D3_D5_first_cards():
     model = CardDrawModel(
         staged(market=["loco", "red", "blue", "green", "white"], deck=["loco", "loco", "pink"])
     )
-    assert model.take(6).startswith("Not allowed: D1:")
+    refused = model.take(6)
+    assert refused.startswith("Not allowed: there is no face-up slot") and refused.endswith("(D1).")
     assert "D3" in model.take(1) and model.player == "Ben"  # a face-up loco ends the draw
     message = model.draw_blind()  # Ben draws the blind locomotive...
     assert "D5" in message and model.game.phase == SECOND_CARD  # ...and draws on
@@ -425,7 +427,7 @@ def test_card_draw_narration_keeps_the_turn_after_a_refusal():
     model.draw_blind()
     drawn = model.turn_narration()
     assert drawn and "draws" in drawn[0]
-    assert model.take(1).startswith("Not allowed: D4")  # a refusal...
+    assert model.take(1).endswith("(D4).")  # a refusal...
     assert model.turn_narration() == drawn  # ...keeps the blind draw in the narration
     assert model.last_draw.frames[0].label == "Before"
     model.take(2)
@@ -544,7 +546,7 @@ def test_route_claimer_widget():
     assert "claims" in text(claimer.narration.value)
     assert claimer.map.owners[claimer.route.value] == 0
     assert claimer.model.game.current_player == 1 and claimer.player.value == 1
-    assert "C1: Bruxelles-Paris (yellow) is already claimed" in text(claimer.verdict.value)
+    assert "Bruxelles-Paris (yellow) is already claimed by Ann (C1)" in text(claimer.verdict.value)
 
 
 def test_the_route_lists_name_a_routes_colour_once():

@@ -45,6 +45,7 @@ from ttr.views.widgets.common import (
     message_html,
     narration_html,
     panel,
+    refused_text,
     row,
     teaching_layout,
 )
@@ -258,7 +259,7 @@ class CardDrawModel:
             game.play(action)
         except IllegalAction as err:
             refusal = Frame(prender("frame", "Market"), before)
-            said = render("Not allowed: {reason}", reason=err)
+            said = refused_text(err)
             result = DrawResult(False, said, err.rule, player, frames=(refusal,))
             self.results.append(result)
             return result

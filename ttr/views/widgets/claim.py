@@ -38,10 +38,12 @@ from ttr.views.widgets.common import (
     cities_name,
     esc,
     hand_html,
+    is_refused,
     message_html,
     panel,
     pay_or_decline,
     payment_controls,
+    refused_text,
     route_options,
     row,
     show_payment,
@@ -342,7 +344,7 @@ class ClaimModel:
         try:
             probe.play(action)
         except IllegalAction as err:
-            return Verdict(False, render("Not allowed: {reason}", reason=err), err.rule, reasons)
+            return Verdict(False, refused_text(err), err.rule, reasons)
         text = render(
             "Legal: {name} may pay {cards}.",
             name=self.game.players[self.player],
@@ -361,7 +363,7 @@ class ClaimModel:
         try:
             self.game.play(action)
         except IllegalAction as err:
-            return render("Not allowed: {reason}", reason=err)
+            return refused_text(err)
         text = sentences(self.game.events_of(steps + 1))
         self.log.append(text)
         return text
@@ -533,7 +535,7 @@ class RouteClaimer(widgets.VBox):
         self.render()
 
     def _after(self, text: str) -> None:
-        refused = text.startswith(render("Not allowed: {reason}", reason=""))
+        refused = is_refused(text)
         self.narration.value = message_html(text, False if refused else None)
         self._load(self.route.value)
 

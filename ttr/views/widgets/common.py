@@ -18,7 +18,8 @@ import ipywidgets as widgets
 from ttr.actions import Decline, PayTunnel
 from ttr.board import Board, Route
 from ttr.colors import CARD_COLORS, CARD_KINDS, LOCOMOTIVE
-from ttr.i18n import Np_, pgettext, prender, render
+from ttr.errors import IllegalAction
+from ttr.i18n import N_, Np_, gettext, pgettext, prender, render
 from ttr.text import sentences
 from ttr.views.map_layout import DARK_ROUTE_COLORS, ROUTE_EDGE, ROUTE_FACE, player_color
 from ttr.views.widgets.map import MapWidget
@@ -169,6 +170,20 @@ def narration_html(lines: Sequence[str], title: str | None = None) -> str:
         "<li>" + render("Nothing yet.") + "</li>"
     )
     return f'<div class="ttr-narration"><b>{esc(title)}</b><ul>{items}</ul></div>'
+
+
+REFUSED = N_("Not allowed: {reason} ({rule}).")
+"""How a widget says the engine refused an action: the reason, then its rule id."""
+
+
+def refused_text(err: IllegalAction) -> str:
+    """``err`` as a widget says it, in the language in force (its rule id once, at the end)."""
+    return render(REFUSED, reason=err.reason, rule=err.rule)
+
+
+def is_refused(text: str) -> bool:
+    """Whether ``text`` is a refusal said by :func:`refused_text`."""
+    return text.startswith(gettext(REFUSED).split("{reason}")[0])
 
 
 def message_html(text: str, ok: bool | None) -> str:

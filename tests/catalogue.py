@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import io
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 from babel.messages.catalog import Catalog
@@ -68,6 +69,18 @@ FIGURE_CALLS = frozenset({"text", "set_title", "set_xlabel", "set_ylabel"})
 """The calls whose text arguments a chart shows (``ax.text(x, y, "last round")``)."""
 
 
+def rule_notebook_code() -> Iterator[str]:
+    """The source of each code cell of the rule notebooks (notebooks/0*.ipynb, whose code cells
+    the Korean and Chinese editions share), magics and shell lines left out."""
+    import json
+
+    for path in sorted((ROOT / "notebooks").glob("0*.ipynb")):
+        for cell in json.loads(path.read_text(encoding="utf-8"))["cells"]:
+            source = "".join(cell["source"])
+            if cell["cell_type"] == "code" and not source.lstrip().startswith(("%", "!")):
+                yield source
+
+
 def figure_texts() -> set[str]:
     """The texts of the rule notebooks' maps and charts (notebooks/0*.ipynb, whose code cells
     the Korean and Chinese editions share): the constant titles, axis labels and legend labels,
@@ -75,34 +88,29 @@ def figure_texts() -> set[str]:
     entries in the context ``"figure"``, so that ``ttr.views.svg`` and ``figure_png`` say them
     in the reader's language."""
     import ast
-    import json
 
     found: set[str] = set()
-    for path in sorted((ROOT / "notebooks").glob("0*.ipynb")):
-        for cell in json.loads(path.read_text(encoding="utf-8"))["cells"]:
-            source = "".join(cell["source"])
-            if cell["cell_type"] != "code" or source.lstrip().startswith(("%", "!")):
-                continue
-            chart = any(call in source for call in ("Figure(", "bar_chart(", "line_chart("))
-            for node in ast.walk(ast.parse(source)):
-                values: list[ast.expr] = []
-                if isinstance(node, ast.keyword) and node.arg in FIGURE_KEYWORDS:
-                    values = [node.value]
-                elif isinstance(node, ast.keyword) and node.arg == "marks":  # a chart's notes
-                    values = list(node.value.values) if isinstance(node.value, ast.Dict) else []
-                elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
-                    values = list(node.args) if node.func.attr in FIGURE_CALLS and chart else []
-                elif chart and isinstance(node, ast.Dict):  # a chart's series, by name
-                    values = [k for k in node.keys if isinstance(k, ast.Constant)]
-                elif chart and isinstance(node, ast.List | ast.Tuple):
-                    values = [
-                        v for v in node.elts if isinstance(v, ast.Constant) and " " in str(v.value)
-                    ]
-                found |= {
-                    v.value
-                    for v in values
-                    if isinstance(v, ast.Constant) and isinstance(v.value, str) and v.value.strip()
-                }
+    for source in rule_notebook_code():
+        chart = any(call in source for call in ("Figure(", "bar_chart(", "line_chart("))
+        for node in ast.walk(ast.parse(source)):
+            values: list[ast.expr] = []
+            if isinstance(node, ast.keyword) and node.arg in FIGURE_KEYWORDS:
+                values = [node.value]
+            elif isinstance(node, ast.keyword) and node.arg == "marks":  # a chart's notes
+                values = list(node.value.values) if isinstance(node.value, ast.Dict) else []
+            elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
+                values = list(node.args) if node.func.attr in FIGURE_CALLS and chart else []
+            elif chart and isinstance(node, ast.Dict):  # a chart's series, by name
+                values = [k for k in node.keys if isinstance(k, ast.Constant)]
+            elif chart and isinstance(node, ast.List | ast.Tuple):
+                values = [
+                    v for v in node.elts if isinstance(v, ast.Constant) and " " in str(v.value)
+                ]
+            found |= {
+                v.value
+                for v in values
+                if isinstance(v, ast.Constant) and isinstance(v.value, str) and v.value.strip()
+            }
     return found
 
 
@@ -111,24 +119,19 @@ def lesson_texts() -> set[str]:
     ``say("...")`` call of their code cells (:func:`ttr.lessons.teaching.say`), catalogue entries
     in the context ``"lesson"``."""
     import ast
-    import json
 
     found: set[str] = set()
-    for path in sorted((ROOT / "notebooks").glob("0*.ipynb")):
-        for cell in json.loads(path.read_text(encoding="utf-8"))["cells"]:
-            source = "".join(cell["source"])
-            if cell["cell_type"] != "code" or source.lstrip().startswith(("%", "!")):
-                continue
-            for node in ast.walk(ast.parse(source)):
-                if (
-                    isinstance(node, ast.Call)
-                    and isinstance(node.func, ast.Name)
-                    and node.func.id == "say"
-                    and node.args
-                    and isinstance(node.args[0], ast.Constant)
-                    and isinstance(node.args[0].value, str)
-                ):
-                    found.add(node.args[0].value)
+    for source in rule_notebook_code():
+        for node in ast.walk(ast.parse(source)):
+            if (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Name)
+                and node.func.id == "say"
+                and node.args
+                and isinstance(node.args[0], ast.Constant)
+                and isinstance(node.args[0].value, str)
+            ):
+                found.add(node.args[0].value)
     return found
 
 

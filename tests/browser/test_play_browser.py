@@ -149,7 +149,6 @@ def screenshots(page, root, artifacts, name: str) -> None:
 
 
 def play_whole_game(page, ui: PageUI, expected, artifacts, prefix: str) -> None:
-    scores, seen_in_python, ticket_marks = expected
     page.wait_for_selector(ui.prompt, timeout=120_000)
     page.wait_for_selector(f"{TABLE} .ttr-map-view svg")
     assert "Choose your opening tickets" in ui.prompt_text()
@@ -167,7 +166,14 @@ def play_whole_game(page, ui: PageUI, expected, artifacts, prefix: str) -> None:
         assert "01 · Setup, “The opening tickets on the Europe board (S5)”" in refusal.inner_text()
     screenshots(page, ui.root, artifacts, f"{prefix}-play-refusal")
 
-    seen = follow_hints(ui)
+    assert_ended_as_in_python(ui, follow_hints(ui), expected)
+    screenshots(page, ui.root, artifacts, f"{prefix}-play-end")
+
+
+def assert_ended_as_in_python(ui: PageUI, seen: dict[str, int], expected) -> None:
+    """The game the hints' clicks played (``seen``: their counts) ended as the same clicks
+    end it from Python: the same hints, final scores, station and ticket cities on the map."""
+    scores, seen_in_python, ticket_marks = expected
     assert seen == seen_in_python
     assert ui.over() and ui.scores() == scores
     assert ui.root.locator(f".ttr-map-view #city-{STATION_CITY}.ttr-s0").count() == 1
@@ -176,7 +182,6 @@ def play_whole_game(page, ui: PageUI, expected, artifacts, prefix: str) -> None:
         "els => els.map(e => [e.id, e.getAttribute('class').match(/ttr-ticket-(\\w+)/)[1]])"
     )
     assert dict(marked) == ticket_marks  # each of Ann's ticket cities: joined or open
-    screenshots(page, ui.root, artifacts, f"{prefix}-play-end")
 
 
 def test_a_whole_game_by_clicks_in_jupyterlab(page, apps, lab, expected, artifacts_dir):  # noqa: F811

@@ -21,7 +21,7 @@ from ttr.jsonio import check_writable, read_json, write_json
 from ttr.persist import state_to_dict
 from ttr.scenario import load_position, load_scenario
 from ttr.scoring.breakdown import outcome_table, outcome_to_dict, score_holdings
-from ttr.tools import PLAYERS_HELP, SEED_HELP, VARIANT_HELP
+from ttr.tools.help_texts import PLAYERS_HELP, SEED_HELP, VARIANT_HELP
 from ttr.tools.ladder import add_arguments as add_tournament_arguments
 
 

@@ -39,7 +39,7 @@ from ttr.game import Game
 from ttr.i18n import render
 from ttr.jsonio import check_writable, write_json
 from ttr.rules import rule_set
-from ttr.tools import PLAYERS_HELP, SEED_HELP, VARIANT_HELP
+from ttr.tools.help_texts import PLAYERS_HELP, SEED_HELP, VARIANT_HELP
 from ttr.tools.students import BotSource, Forfeit, Limits, StudentBot, bots_in
 
 BOOTSTRAP = 1000

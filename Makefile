@@ -1,9 +1,10 @@
 # Ticket to Ride teaching notebooks: developer entry points.
 #   make lab        JupyterLab on the start-here notebook
 #   make lab-ko     the same on the Korean start page (notebooks/ko/00_start_here.ipynb)
-#   make test       the main suite (unit, property, notebooks, browser); not the long, course,
-#                   browser-edition or compiled tiers below (docs/testing.md)
+#   make test       the main suite (unit, property, notebooks, browser); not the long, book,
+#                   course, browser-edition or compiled tiers below (docs/testing.md)
 #   make test-long  the long checks: random playouts, brute-force move counts
+#   make test-book  the book built as `make book` builds it, every page opened in Chromium
 #   make test-engine  every test but the notebooks' and the browser's (CI, Python 3.12, 3.13)
 #   make classroom  the Voila classroom app
 #   make play       the Voila app: a game against the bots, with a rules coach
@@ -27,6 +28,13 @@
 
 PYTHON ?= python3
 VENV   := .venv
+# Processes write their bytecode (to __pycache__, git-ignored) even where the shell sets
+# PYTHONDONTWRITEBYTECODE: a test run starts a hundred Python processes (workers, kernels,
+# servers), and without it each one compiles the package afresh.
+unexport PYTHONDONTWRITEBYTECODE
+# xdist workers of `make test`: three on two cores, since the browser tests wait on their
+# servers and kernels and a third worker fills that time (docs/testing.md has the times).
+JOBS ?= 3
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
@@ -43,7 +51,7 @@ ROOT_FLAG      := $(if $(filter 0,$(shell id -u)),--allow-root,)
 LAB_OVERRIDES  := $(VENV)/share/jupyter/lab/settings/overrides.json
 LINT_PATHS     := $(wildcard conftest.py setup.py build_support ttr tests benchmarks docs)
 
-.PHONY: venv lab lab-ko lab-zh test test-long test-engine classroom play scoresheet play-ko \
+.PHONY: venv lab lab-ko lab-zh test test-long test-book test-engine classroom play scoresheet play-ko \
 	scoresheet-ko play-zh scoresheet-zh lint book messages sync-translations course grade slides \
 	test-course compiled test-compiled lite test-lite clean distclean
 
@@ -101,15 +109,22 @@ lab-ko: venv
 lab-zh: venv
 	$(call open_lab,$(LAB_TARGET_ZH))
 
-# Two workers (CI has two cores); --dist loadscope in pyproject keeps each notebook on one worker.
+# JOBS workers; --dist loadscope in pyproject keeps each notebook on one worker, the slowest
+# modules first (conftest.py).
 # The long checks (marked `long`: the 1,600 random playouts, the brute-force move counts) are
-# `make test-long`, which CI runs after the main suite; docs/testing.md has the times.
+# `make test-long`, which CI runs after the main suite, as it runs `make test-book` (the book's
+# build and pages); docs/testing.md has the times.
 # The course kit's tests grade notebooks for minutes: `make test-course` runs them.
 test: venv
-	$(BIN)/python -m pytest -n 2 -m "not long" --ignore=tests/test_course.py
+	$(BIN)/python -m pytest -n $(JOBS) -m "not long and not book" --ignore=tests/test_course.py
 
 test-long: venv
 	$(BIN)/python -m pytest -n 2 -m long tests --ignore=tests/test_course.py
+
+# The book's tier (the static site is a build of its own, as the browser edition's is): Sphinx
+# builds it as `make book` does, into a temporary folder, and Chromium opens every page.
+test-book: venv
+	$(BIN)/python -m pytest -n 0 -m book tests/browser/test_book.py
 
 # Every test but the notebooks' (nbval, the exercises) and the browser's, the long ones neither:
 # the tier CI runs on the other Pythons (3.12, 3.13).

@@ -53,6 +53,35 @@ def pytest_configure(config: pytest.Config) -> None:
             config.option.nbval_sanitize_with = str(candidate)
 
 
+SLOWEST_FIRST = (
+    "tests/browser/test_book.py",
+    "tests/browser/test_play_browser.py",
+    "tests/browser/test_play_traps_browser.py",
+    "tests/browser/test_lab.py",
+    "tests/browser/test_play_translated_browser.py",
+    "tests/browser/test_voila.py",
+    "tests/browser/test_score_sheet_browser.py",
+    "tests/test_play.py",
+)
+"""The modules that take longest (``pytest --durations``: 20-100 s each), longest first."""
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Run the slowest modules first, the rest in their collected order.
+
+    ``--dist loadscope`` hands each xdist worker a module (or a notebook) at a time, in the
+    order of ``items`` (``--no-loadscope-reorder`` in pyproject.toml: xdist would otherwise put
+    the modules with most tests first, and the few long browser tests last, where one worker
+    runs them while the others wait). Longest first keeps the workers' loads even.
+    """
+    rank = {path: index for index, path in enumerate(SLOWEST_FIRST)}
+
+    def order(item: pytest.Item) -> int:
+        return rank.get(item.nodeid.split("::", 1)[0], len(rank))
+
+    items.sort(key=order)  # stable: the rest keep their order
+
+
 @pytest.hookimpl(wrapper=True)
 def pytest_runtest_setup(item: pytest.Item) -> Generator[None, None, None]:
     """Start a Korean notebook's kernel from its kernelspec, ``ttr-ko``, not from this Python.

@@ -28,6 +28,8 @@ from urllib.parse import urldefrag, urlsplit
 import pytest
 from browser_support import CHROMIUM_ARGS, FALLBACK_TEXTS
 
+pytestmark = pytest.mark.book  # `make test-book`, after the main suite (docs/testing.md)
+
 SPHINX_OPTIONS = ["-E", "-W", "--keep-going", "-b", "html"]
 """The options of ``make book``: a fresh build in which every warning is an error."""
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"

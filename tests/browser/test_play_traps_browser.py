@@ -17,7 +17,6 @@ Screenshots of each viewport go to ``test-artifacts/``.
 
 from __future__ import annotations
 
-import contextlib
 import re
 import shutil
 
@@ -124,9 +123,10 @@ def folder(served, repo_root):
     return served
 
 
-@contextlib.contextmanager
-def voila_folder(served, artifacts_dir):
-    """Voila serving ``served / "work"`` as ``make play`` serves notebooks/."""
+@pytest.fixture(scope="module")
+def url(folder, artifacts_dir):
+    """The address of one Voila for the module, serving the folder as ``make play`` serves
+    notebooks/ (each page it renders has a kernel of its own)."""
     port = free_port()
     url = f"http://127.0.0.1:{port}"
     command = [
@@ -135,9 +135,9 @@ def voila_folder(served, artifacts_dir):
         f"--port={port}",
         "--Voila.ip=127.0.0.1",
         "--token=",
-        str(served / "work"),
+        str(folder / "work"),
     ]
-    with serve(command, url, served, served / "work", artifacts_dir, "voila-folder") as server:
+    with serve(command, url, folder, folder / "work", artifacts_dir, "voila-folder") as server:
         server.wait_ready("/voila/static/")
         yield url
 
@@ -155,98 +155,93 @@ def open_app(page, url: str, notebook: str):
     return page.locator(TABLE).first
 
 
-def test_a_click_on_the_hinted_route_s_glow_begins_the_claim(page, folder, artifacts_dir):
-    with voila_folder(folder, artifacts_dir) as url:
-        root = open_app(page, url, HINTED)
-        answered(page, root.get_by_role("button", name="Hint", exact=True).click)
-        lit = root.locator(".ttr-map-view g.ttr-route.ttr-lit").evaluate_all(
-            "els => els.map(e => e.id)"
+def test_a_click_on_the_hinted_route_s_glow_begins_the_claim(page, url, artifacts_dir):
+    root = open_app(page, url, HINTED)
+    answered(page, root.get_by_role("button", name="Hint", exact=True).click)
+    lit = root.locator(".ttr-map-view g.ttr-route.ttr-lit").evaluate_all(
+        "els => els.map(e => e.id)"
+    )
+    assert len(lit) == 1, lit  # Berlin-Frankfurt (black), on Ann's ticket's path
+    route = lit[0].removeprefix("route-")
+    root.locator(f"#{lit[0]}").scroll_into_view_if_needed()
+    spot = page.evaluate(ON_THE_GLOW, [root.element_handle(), route])
+    assert spot is not None, "no point of the glow off the train spaces"
+    root.screenshot(path=str(artifacts_dir / "play-hinted-glow.png"))
+    answered(page, lambda: page.mouse.click(*spot))
+    assert "choose how to pay" in page.locator(PROMPT).inner_text()
+    assert root.locator("button[title='Pay with these cards']:visible").count() >= 1
+    answered(page, root.get_by_role("button", name="Cancel", exact=True).click)
+    assert root.locator("button[title='Pay with these cards']:visible").count() == 0
+
+
+def test_cities_are_easy_targets(page, url, artifacts_dir):
+    root = open_app(page, url, PLAY)
+    for width, height in ((1280, 800), (1024, 768)):
+        page.set_viewport_size({"width": width, "height": height})
+        page.wait_for_timeout(500)
+        sizes = root.locator(".ttr-map-view circle.ttr-hit").evaluate_all(
+            "els => els.map(e => e.getBoundingClientRect().width)"
         )
-        assert len(lit) == 1, lit  # Berlin-Frankfurt (black), on Ann's ticket's path
-        route = lit[0].removeprefix("route-")
-        root.locator(f"#{lit[0]}").scroll_into_view_if_needed()
-        spot = page.evaluate(ON_THE_GLOW, [root.element_handle(), route])
-        assert spot is not None, "no point of the glow off the train spaces"
-        root.screenshot(path=str(artifacts_dir / "play-hinted-glow.png"))
-        answered(page, lambda: page.mouse.click(*spot))
-        assert "choose how to pay" in page.locator(PROMPT).inner_text()
-        assert root.locator("button[title='Pay with these cards']:visible").count() >= 1
-        answered(page, root.get_by_role("button", name="Cancel", exact=True).click)
-        assert root.locator("button[title='Pay with these cards']:visible").count() == 0
-
-
-def test_cities_are_easy_targets(page, folder, artifacts_dir):
-    with voila_folder(folder, artifacts_dir) as url:
-        for width, height in ((1280, 800), (1024, 768)):
-            page.set_viewport_size({"width": width, "height": height})
-            root = open_app(page, url, PLAY)
-            page.wait_for_timeout(500)
-            sizes = root.locator(".ttr-map-view circle.ttr-hit").evaluate_all(
-                "els => els.map(e => e.getBoundingClientRect().width)"
-            )
-            assert len(sizes) > 40 and min(sizes) >= 24, (width, min(sizes))
+        assert len(sizes) > 40 and min(sizes) >= 24, (width, min(sizes))
 
 
 @pytest.mark.parametrize("notebook", [PLAY, USA])
-def test_every_route_and_city_takes_its_own_click(page, folder, artifacts_dir, notebook):
-    with voila_folder(folder, artifacts_dir) as url:
-        page.set_viewport_size({"width": 1280, "height": 2400})  # the whole map on screen
-        root = open_app(page, url, notebook)
-        page.wait_for_timeout(500)
-        targets = root.evaluate(TARGETS)
-        assert len(targets) >= 172, len(targets)  # routes, then dots and names (USA: 100, 36)
-        wrong = [
-            (kind, element, reached)
-            for kind, element, reached in targets
-            if reached != element and not (kind == "name" and str(reached).startswith("route-"))
-        ]
-        assert not wrong, wrong
+def test_every_route_and_city_takes_its_own_click(page, url, artifacts_dir, notebook):
+    page.set_viewport_size({"width": 1280, "height": 2400})  # the whole map on screen
+    root = open_app(page, url, notebook)
+    page.wait_for_timeout(500)
+    targets = root.evaluate(TARGETS)
+    assert len(targets) >= 172, len(targets)  # routes, then dots and names (USA: 100, 36)
+    wrong = [
+        (kind, element, reached)
+        for kind, element, reached in targets
+        if reached != element and not (kind == "name" and str(reached).startswith("route-"))
+    ]
+    assert not wrong, wrong
 
 
-def test_a_learn_it_link_opens_the_lesson_at_its_section(page, folder, artifacts_dir):
-    with voila_folder(folder, artifacts_dir) as url:
-        root = open_app(page, url, PLAY)
-        answered(page, root.get_by_role("button", name="Keep 0", exact=True).click)
-        link = root.locator(".ttr-note-refusal .ttr-learn a").first
-        assert link.get_attribute("target") == "_blank"
-        with page.context.expect_page() as opened:
-            link.click()
-        lesson = opened.value
-        lesson.wait_for_load_state()
-        assert "/voila/render/01_setup.ipynb#The-opening-tickets" in lesson.url
-        heading = lesson.get_by_role("heading", name="The opening tickets on the Europe board")
-        heading.first.wait_for(timeout=120_000)
-        lesson.screenshot(path=str(artifacts_dir / "play-learn-it-lesson.png"))
-        lesson.close()
+def test_a_learn_it_link_opens_the_lesson_at_its_section(page, url, artifacts_dir):
+    root = open_app(page, url, PLAY)
+    answered(page, root.get_by_role("button", name="Keep 0", exact=True).click)
+    link = root.locator(".ttr-note-refusal .ttr-learn a").first
+    assert link.get_attribute("target") == "_blank"
+    with page.context.expect_page() as opened:
+        link.click()
+    lesson = opened.value
+    lesson.wait_for_load_state()
+    assert "/voila/render/01_setup.ipynb#The-opening-tickets" in lesson.url
+    heading = lesson.get_by_role("heading", name="The opening tickets on the Europe board")
+    heading.first.wait_for(timeout=120_000)
+    lesson.screenshot(path=str(artifacts_dir / "play-learn-it-lesson.png"))
+    lesson.close()
 
 
 @pytest.mark.parametrize(("width", "height"), [(1280, 800), (1024, 768)])
-def test_map_hand_market_and_buttons_fit_one_screen(page, folder, artifacts_dir, width, height):
-    with voila_folder(folder, artifacts_dir) as url:
-        page.set_viewport_size({"width": width, "height": height})
-        root = open_app(page, url, PLAY)
-        offer = root.locator(".widget-checkbox", has_text=re.compile(r"\(\d+\)$"))
-        for i in (0, 1):  # two opening tickets kept: the turn's controls are showing
-            answered(page, offer.nth(i).locator("input").click)
-        answered(page, root.get_by_role("button", name="Keep 2", exact=True).click)
-        page.evaluate("window.scrollTo(0, 0)")
-        page.wait_for_timeout(500)
-        parts = {
-            "map": root.locator(".ttr-map-view > svg"),
-            "hand": root.locator(".ttr-hand"),
-            "market": root.locator("button[title^='Take the face-up card']").first,
-            "deck": root.get_by_role("button", name="Deck", exact=False).first,
-            "hint": root.get_by_role("button", name="Hint", exact=True),
-            "why": root.get_by_role("button", name="Why?", exact=True),
-        }
-        outside = []
-        for name, part in parts.items():
-            box = part.bounding_box()
-            if box is None or box["y"] < 0 or box["y"] + box["height"] > height + 1:
-                outside.append(f"{name}: {box}")
-            elif box["x"] < 0 or box["x"] + box["width"] > width + 1:
-                outside.append(f"{name}: {box}")
-        page.screenshot(path=str(artifacts_dir / f"play-{width}x{height}.png"))
-        assert not outside, f"{width}x{height}: outside the viewport: {outside}"
-        log = root.locator(".ttr-log")
-        assert log.evaluate("e => getComputedStyle(e).overflowY") == "auto"
+def test_map_hand_market_and_buttons_fit_one_screen(page, url, artifacts_dir, width, height):
+    page.set_viewport_size({"width": width, "height": height})
+    root = open_app(page, url, PLAY)
+    offer = root.locator(".widget-checkbox", has_text=re.compile(r"\(\d+\)$"))
+    for i in (0, 1):  # two opening tickets kept: the turn's controls are showing
+        answered(page, offer.nth(i).locator("input").click)
+    answered(page, root.get_by_role("button", name="Keep 2", exact=True).click)
+    page.evaluate("window.scrollTo(0, 0)")
+    page.wait_for_timeout(500)
+    parts = {
+        "map": root.locator(".ttr-map-view > svg"),
+        "hand": root.locator(".ttr-hand"),
+        "market": root.locator("button[title^='Take the face-up card']").first,
+        "deck": root.get_by_role("button", name="Deck", exact=False).first,
+        "hint": root.get_by_role("button", name="Hint", exact=True),
+        "why": root.get_by_role("button", name="Why?", exact=True),
+    }
+    outside = []
+    for name, part in parts.items():
+        box = part.bounding_box()
+        if box is None or box["y"] < 0 or box["y"] + box["height"] > height + 1:
+            outside.append(f"{name}: {box}")
+        elif box["x"] < 0 or box["x"] + box["width"] > width + 1:
+            outside.append(f"{name}: {box}")
+    page.screenshot(path=str(artifacts_dir / f"play-{width}x{height}.png"))
+    assert not outside, f"{width}x{height}: outside the viewport: {outside}"
+    log = root.locator(".ttr-log")
+    assert log.evaluate("e => getComputedStyle(e).overflowY") == "auto"

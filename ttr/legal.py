@@ -199,7 +199,9 @@ def count_claims(
     if barred:  # the classes of the routes barred to this player
         slot_of = classes.slot_of
         bars = [slot_of[route] for route in barred]
-    for rows, have in zip(classes.payable, hand, strict=False):  # colours, not the locomotives
+    # the classes each colour of the hand pays (by its count of that colour), then the gray
+    # classes (by its non-zero colour counts): each list shortest first
+    for rows, have in zip(classes.scans, (*hand[:LOCO], colors)):
         if not have and not locomotives:  # nothing to pay with
             continue
         for slot, length, pay, each in rows[have][locomotives]:
@@ -213,19 +215,6 @@ def count_claims(
                         continue
                 families.append((routes, pay, each))
                 total += len(routes) * each
-    # the gray classes, as the colours' above
-    gray = classes.gray[colors, locomotives]
-    for slot, length, pay, each in gray:
-        if length > trains:
-            break
-        routes = lists[slot]
-        if routes:
-            if barred and slot in bars:
-                routes = tuple(r for r in routes if r not in barred)
-                if not routes:
-                    continue
-            families.append((routes, pay, each))
-            total += len(routes) * each
     return total
 
 

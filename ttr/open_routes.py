@@ -48,8 +48,10 @@ class RouteClasses:
     ``CARD_COLORS[i]`` (``i == 8``: gray), shortest first. ``payable[i][have][locomotives]``
     lists the classes of colour ``i`` that ``have`` cards of that colour and ``locomotives`` can
     pay (:data:`Payable`; a hand holds at most 12 cards of a colour and 14 locomotives, S2), and
-    ``gray[colors, locomotives]`` is the same for gray routes, by the hand's non-zero colour
+    ``gray[colors][locomotives]`` is the same for gray routes, by the hand's non-zero colour
     counts ``colors`` (sorted): worked out on first use and remembered, since hands repeat a lot.
+    ``scans`` is ``payable`` and then ``gray``: what a hand's colour counts, then its ``colors``,
+    look up (:func:`ttr.legal.count_claims`).
     """
 
     pays: tuple[PayClass, ...]
@@ -57,6 +59,7 @@ class RouteClasses:
     by_color: tuple[tuple[tuple[int, int, int, PayClass], ...], ...]
     payable: tuple[tuple[tuple[Payable, ...], ...], ...]
     gray: Memo
+    scans: tuple[Any, ...]
 
 
 @functools.cache
@@ -83,11 +86,12 @@ def route_classes(board: Board) -> RouteClasses:
     )
     gray_classes = by_color[LOCO]
 
-    def pay_gray(key: tuple[tuple[int, ...], int]) -> Payable:
-        colors, locomotives = key
-        return payable_classes(gray_classes, (*colors, *(0,) * (LOCO - len(colors)), locomotives))
+    def gray_by_locomotives(colors: tuple[int, ...]) -> Memo:
+        counts = (*colors, *(0,) * (LOCO - len(colors)))
+        return Memo(lambda locomotives: payable_classes(gray_classes, (*counts, locomotives)))
 
-    return RouteClasses(tuple(pays), slot_of, by_color, payable, Memo(pay_gray))
+    gray = Memo(gray_by_locomotives)
+    return RouteClasses(tuple(pays), slot_of, by_color, payable, gray, (*payable, gray))
 
 
 def hand_with(index: int, have: int) -> tuple[int, ...]:

@@ -134,6 +134,16 @@ class _Stager:
             )
         return {self.seat(seat, field): item for seat, item in value.items()}
 
+    def check_card(self, card: Any, field: str) -> None:
+        """Refuse ``card`` unless it is a card kind (a colour or the locomotive)."""
+        if card not in CARD_KINDS:
+            raise ScenarioError(
+                "field {field!r}: unknown card {value}; expected one of {cards}",
+                field=field,
+                value=preview(card),
+                cards=", ".join(CARD_KINDS),
+            )
+
     def card_list(self, value: Any, field: str, most: int = 110) -> list[str]:
         if isinstance(value, str) or not isinstance(value, Sequence) or len(value) > most:
             raise ScenarioError(
@@ -142,13 +152,7 @@ class _Stager:
                 most=most,
             )
         for card in value:
-            if card not in CARD_KINDS:
-                raise ScenarioError(
-                    "field {field!r}: unknown card {value}; expected one of {cards}",
-                    field=field,
-                    value=preview(card),
-                    cards=", ".join(CARD_KINDS),
-                )
+            self.check_card(card, field)
         return list(value)
 
     def counts(self, value: Any, field: str) -> Counter[str]:
@@ -159,13 +163,7 @@ class _Stager:
                 value=preview(value),
             )
         for card, n in value.items():
-            if card not in CARD_KINDS:
-                raise ScenarioError(
-                    "field {field!r}: unknown card {value}; expected one of {cards}",
-                    field=field,
-                    value=preview(card),
-                    cards=", ".join(CARD_KINDS),
-                )
+            self.check_card(card, field)
             if type(n) is not int or not 0 <= n <= FULL[card]:
                 raise ScenarioError(
                     "field '{field}.{card}': expected a count from 0 to {full}, not {value}",

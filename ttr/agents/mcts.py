@@ -266,19 +266,10 @@ class MCTSAgent(Agent):
         if most is not None and most < 2 * self.deals:  # no budget for a second candidate
             move = game.notation(greedy)
             option = {"move": move, "visits": 0, "value": 0.5, "gain": 0.0}
+            reason = _search_reason(0, 0, 0.0, [option], move, overruled=False)
+            reason.update(gain=0.0, error=math.inf)
             return Choice(
-                greedy,
-                {
-                    **dict.fromkeys(("iterations", "steps"), 0),
-                    "kind": "search",
-                    "seconds": 0.0,
-                    "options": [option],
-                    "greedy": move,
-                    "overruled": False,
-                    "gain": 0.0,
-                    "error": math.inf,
-                },
-                f"{move}: the greedy move, the only one searched (0 searches).",
+                greedy, reason, f"{move}: the greedy move, the only one searched (0 searches)."
             )
         start = time.perf_counter()
         # the greedy move in the first deal measures the rollouts here: a budget of steps
@@ -357,17 +348,8 @@ class MCTSAgent(Agent):
             }
             for k in ranked[:5]
         ]
-        reason: dict[str, Any] = {
-            "kind": "search",
-            "iterations": done,
-            "steps": steps,
-            "seconds": round(elapsed, 3),
-            "options": options,
-            "greedy": game.notation(greedy),
-            "overruled": overruled,
-            "gain": round(gain, 4),
-            "error": round(error, 4),
-        }
+        reason = _search_reason(done, steps, elapsed, options, game.notation(greedy), overruled)
+        reason.update(gain=round(gain, 4), error=round(error, 4))
         move, rival = game.notation(action), game.notation(moves[best])
         deals = len(gains.get(best, []))
         if overruled:
@@ -432,15 +414,7 @@ class MCTSAgent(Agent):
             }
             for k, node in ranked[:5]
         ]
-        reason: dict[str, Any] = {
-            "kind": "search",
-            "iterations": done,
-            "steps": steps,
-            "seconds": round(elapsed, 3),
-            "options": options,
-            "greedy": game.notation(first),
-            "overruled": overruled,
-        }
+        reason = _search_reason(done, steps, elapsed, options, game.notation(first), overruled)
         move, value = game.notation(action), _mean(chosen[1])
         if overruled:
             text = (
@@ -561,6 +535,27 @@ class MCTSAgent(Agent):
             lead = score - max(s for other, s in enumerate(others) if other != player)
             values.append(1.0 / (1.0 + math.exp(-lead / self.scale)))
         return values
+
+
+def _search_reason(
+    iterations: int,
+    steps: int,
+    elapsed: float,
+    options: list[dict[str, Any]],
+    greedy: str,
+    overruled: bool,
+) -> dict[str, Any]:
+    """The ``reason`` of a searched move, as both searches report it: the budget spent, the
+    best options, the greedy move (in notation) and whether the search overruled it."""
+    return {
+        "kind": "search",
+        "iterations": iterations,
+        "steps": steps,
+        "seconds": round(elapsed, 3),
+        "options": options,
+        "greedy": greedy,
+        "overruled": overruled,
+    }
 
 
 def _mean(node: Node) -> float:

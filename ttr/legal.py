@@ -201,7 +201,7 @@ def count_claims(
         bars = [slot_of[route] for route in barred]
     # the classes each colour of the hand pays (by its count of that colour), then the gray
     # classes (by its non-zero colour counts): each list shortest first
-    for rows, have in zip(classes.scans, (*hand[:LOCO], colors)):
+    for rows, have in zip(classes.scans, (*hand[:LOCO], colors), strict=True):
         if not have and not locomotives:  # nothing to pay with
             continue
         for slot, length, pay, each in rows[have][locomotives]:

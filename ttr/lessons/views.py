@@ -14,6 +14,7 @@ import math
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from statistics import geometric_mean
+from typing import TYPE_CHECKING
 
 import networkx as nx
 import numpy as np
@@ -21,9 +22,12 @@ from matplotlib.figure import Figure
 
 from ttr.board import Board, Route
 from ttr.tools.simulation import proportion_ci
-from ttr.views.map_layout import CITY_FACE, PLAYER_COLORS, SPACE_WIDTH, geometry
+from ttr.views.map_layout import CITY_FACE, PLAYER_COLORS, SPACE_WIDTH, Geometry, geometry
 from ttr.views.plot import MapFigure
 from ttr.views.svg import Svg, board_svg, game_svg
+
+if TYPE_CHECKING:
+    from ttr.game import Game
 
 PATH_COLORS = PLAYER_COLORS
 """The colours of the paths of :func:`paths_map`: the player colours, which no route has."""
@@ -36,17 +40,19 @@ _KEY_SIZE = 18.0  # its text size
 
 
 def show_map(
-    board_or_game,
+    board_or_game: Board | Game,
     *,
     highlight: Iterable = (),
     cities: Iterable[str] = (),
     title: str | None = None,
 ) -> Svg:
     """A map of a board, or of a game with its owners, with routes and cities highlighted."""
-    draw = game_svg if hasattr(board_or_game, "board") else board_svg
-    return draw(
-        board_or_game, highlight_routes=list(highlight), highlight_cities=list(cities), title=title
-    )
+    routes, named = list(highlight), list(cities)
+    if isinstance(board_or_game, Board):
+        return board_svg(
+            board_or_game, highlight_routes=routes, highlight_cities=named, title=title
+        )
+    return game_svg(board_or_game, highlight_routes=routes, highlight_cities=named, title=title)
 
 
 def paths_map(
@@ -117,7 +123,7 @@ def _stroke(d: str, color: str, extra: str = "") -> str:
     )
 
 
-def _city_to_city(geo, route: Route) -> np.ndarray:
+def _city_to_city(geo: Geometry, route: Route) -> np.ndarray:
     """A route's centre line (board units), from the centre of one city to the other's."""
     line = geo.route_line[route.id]
     a, b = np.array(geo.pos[route.a]), np.array(geo.pos[route.b])
@@ -133,7 +139,9 @@ def _beside(line: np.ndarray, offset: float) -> np.ndarray:
     return line + offset * normal / np.linalg.norm(normal, axis=1, keepdims=True)
 
 
-def small_graph(graph, pos: dict[str, tuple[float, float]], *, title: str = "") -> Figure:
+def small_graph(
+    graph: nx.MultiGraph, pos: dict[str, tuple[float, float]], *, title: str = ""
+) -> Figure:
     """A small multigraph at fixed positions, parallel edges bowed apart, each node named with its
     degree (names in the leftmost column go to the left of their dot)."""
     fig = MapFigure(figsize=(6, 3.4), dpi=100, facecolor="white")

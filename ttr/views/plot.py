@@ -33,7 +33,7 @@ import functools
 import io
 import os
 from collections.abc import Iterable
-from typing import TypedDict, Unpack, cast
+from typing import Any, TypedDict, Unpack, cast
 
 import numpy as np
 from matplotlib.axes import Axes
@@ -46,6 +46,7 @@ from matplotlib.path import Path
 from matplotlib.text import Text
 from matplotlib.textpath import TextPath
 from matplotlib.transforms import Affine2D, Affine2DBase, ScaledTranslation, Transform
+from numpy.typing import ArrayLike
 
 from ttr.board import Board
 from ttr.views.map_layout import (
@@ -120,8 +121,18 @@ def _figure(ax: Axes) -> Figure:
     return fig
 
 
-def _text_collections(paths, offsets, offset_transform, transform, color, halo, zorder, gid):
-    """Glyph paths as one filled collection over one halo collection."""
+def _text_collections(
+    paths: list[Path],
+    offsets: ArrayLike,
+    offset_transform: Transform,
+    transform: Transform,
+    color: str,
+    halo: str | None,
+    zorder: float,
+    gid: str,
+) -> list[PathCollection]:
+    """Glyph paths as one filled collection over one halo collection (none if ``halo`` is None),
+    each path drawn at its offset."""
     common = dict(
         offsets=offsets,
         offset_transform=offset_transform,
@@ -169,7 +180,16 @@ _ROW = 15.0  # points between legend rows
 _SWATCH = (20.0, 8.0)
 
 
-def _legend_glyph(entry: LegendEntry, game: bool, color: str) -> tuple:
+_Glyph = tuple
+"""A legend sample: ``("rect", face, edge, width, hatched)``, ``("glow", colour)``, ``("ferry",)``,
+``("city",)`` or ``("station",)``."""
+_LegendSection = tuple[str, list[tuple[_Glyph, str]]]
+"""A legend's section: its title and its (sample, label) pairs."""
+_LegendItem = tuple
+"""A placed legend item, in points: ``(glyph, x, y)`` or ``("text", x, y, text, bold)``."""
+
+
+def _legend_glyph(entry: LegendEntry, game: bool, color: str) -> _Glyph:
     """How to draw a legend sample: a tuple naming the kind of sample and its colours."""
     if entry.kind in ("route", "tunnel"):
         c = str(entry.value or "gray")
@@ -184,7 +204,9 @@ def _legend_glyph(entry: LegendEntry, game: bool, color: str) -> tuple:
     return (entry.kind,)  # ferry, city, station
 
 
-def _legend_sections(board: Board, players, stations: bool, highlight: bool, color: str):
+def _legend_sections(
+    board: Board, players: tuple[str, ...] | None, stations: bool, highlight: bool, color: str
+) -> list[_LegendSection]:
     """[(title, [(glyph, label)])], from :func:`ttr.views.map_layout.legend_entries`."""
     game = players is not None
     return [
@@ -193,11 +215,11 @@ def _legend_sections(board: Board, players, stations: bool, highlight: bool, col
     ]
 
 
-def _legend_layout(sections, width: float):
+def _legend_layout(sections: list[_LegendSection], width: float) -> tuple[list[_LegendItem], float]:
     """Place the legend's samples and texts in points from the top left; returns (items, height).
 
     ``items`` holds (glyph, x, y) for samples and ("text", x, y, text, bold) for texts."""
-    out: list[tuple] = []
+    out: list[_LegendItem] = []
     y = -_ROW / 2
     title_width = max(_glyphs(t, _LEGEND_SIZE, True)[1] for t, _ in sections) + 10
     for title, entries in sections:
@@ -215,7 +237,7 @@ def _legend_layout(sections, width: float):
     return out, -y - _ROW / 2 + 4
 
 
-def _draw_legend(ax: Axes, items, top: float) -> None:
+def _draw_legend(ax: Axes, items: list[_LegendItem], top: float) -> None:
     """Draw legend ``items`` with their top-left corner ``top`` points below the axes."""
     fig = _figure(ax)
     axes_origin = ScaledTranslation(0, 0, cast(Affine2DBase, ax.transAxes))
@@ -314,13 +336,15 @@ _CLAIMED_GROW = 0.3  # claimed spaces are 30% thicker
 _FADE = 0.3  # unclaimed routes in a game: their colour this much of the way to white
 
 
-def _pale(color) -> tuple[float, ...]:
+def _pale(color: str) -> tuple[float, ...]:
     """Unclaimed routes in a game: the colour paler."""
     return tuple(np.array(to_rgba(color)) * (1 - _FADE) + _FADE)
 
 
 @functools.lru_cache(maxsize=8)
-def _space_style(board: Board, layout: str):
+def _space_style(
+    board: Board, layout: str
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """Per-space face, edge, line width and tunnel mask of a board's spaces (read-only)."""
     geo = geometry(board, layout)
     colors = [board.routes[r].color for r in geo.space_route]
@@ -384,6 +408,12 @@ class MapOptions(TypedDict, total=False):
     title: str | None
 
 
+class FigureOptions(MapOptions, total=False):
+    """The keywords of a new figure: those of :class:`MapOptions` and its ``width`` in inches."""
+
+    width: float
+
+
 def _checked(options: MapOptions, name: str) -> MapOptions:
     """``options`` if they are all keywords of :class:`MapOptions`, else a ``TypeError``."""
     unknown = sorted(set(options) - MapOptions.__optional_keys__)
@@ -412,7 +442,8 @@ def _draw(
     game = players is not None
     chosen = resolve_routes(board, highlight)
     lit = sorted({board.city(c) for c in highlight_cities})
-    legend_items, legend_pt = [], 0.0
+    legend_items: list[_LegendItem] = []
+    legend_pt = 0.0
     if legend:
         sections = _legend_sections(
             board, players, bool(stations), bool(chosen or lit), highlight_color
@@ -610,7 +641,7 @@ def draw_board(board: Board, *, ax: Axes | None = None, **options: Unpack[MapOpt
     return _draw(board, _NO_MARKS, ax, **_checked(options, "draw_board"))
 
 
-def draw_game(game, *, ax: Axes | None = None, **options: Unpack[MapOptions]) -> Axes:
+def draw_game(game: Any, *, ax: Axes | None = None, **options: Unpack[MapOptions]) -> Axes:
     """Draw a game: the board, claimed routes in their owner's colour, stations, a highlight
     (the keywords of :func:`draw_board`).
 
@@ -628,7 +659,7 @@ def board_figure(
     return _figure(ax)
 
 
-def game_figure(game, *, width: float = FIG_WIDTH, **options: Unpack[MapOptions]) -> Figure:
+def game_figure(game: Any, *, width: float = FIG_WIDTH, **options: Unpack[MapOptions]) -> Figure:
     """A new figure, ``width`` inches wide, holding :func:`draw_game` (same keywords)."""
     ax = _draw(game.board, game_marks(game), None, width=width, **_checked(options, "game_figure"))
     return _figure(ax)
@@ -718,12 +749,12 @@ def _png_bytes(fig: Figure, dpi: int) -> bytes:
     return buf.getvalue()
 
 
-def board_png(board: Board, **kw) -> bytes:
+def board_png(board: Board, **kw: Unpack[FigureOptions]) -> bytes:
     """PNG bytes of :func:`board_figure` (a map to save as a file)."""
     return figure_png(board_figure(board, **kw))
 
 
-def game_png(game, **kw) -> bytes:
+def game_png(game: Any, **kw: Unpack[FigureOptions]) -> bytes:
     """PNG bytes of :func:`game_figure` (a map to save as a file)."""
     return figure_png(game_figure(game, **kw))
 

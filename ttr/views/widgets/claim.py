@@ -20,6 +20,7 @@ Not allowed: C5: in a game of 3 players only one route of a double can be used, 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 import ipywidgets as widgets
 
@@ -500,20 +501,20 @@ class RouteClaimer(widgets.VBox):
             self._quiet = False
         self.render()
 
-    def _on_players(self, change) -> None:
+    def _on_players(self, change: dict[str, Any]) -> None:
         route = self.route.value
         self.model = ClaimModel.demo(int(change["new"]))
         self.map.set_players(self.model.game.players, self.model.game.rules.has_stations)
         self._load(route)
 
-    def _on_player(self, change) -> None:
+    def _on_player(self, change: dict[str, Any]) -> None:
         if self._quiet or change["new"] is None:
             return
         if self.model.game.phase == TURN:
             self.model.player = change["new"]
         self.render()
 
-    def _on_route(self, change) -> None:
+    def _on_route(self, change: dict[str, Any]) -> None:
         if self._quiet or change["new"] is None:
             return
         self.model.select(change["new"])
@@ -528,7 +529,7 @@ class RouteClaimer(widgets.VBox):
         if click.route is not None:
             self.route.value = click.route.id
 
-    def _on_payment(self, _change) -> None:
+    def _on_payment(self, _change: dict[str, Any]) -> None:
         if self._quiet:
             return
         self.model.pay(chosen_color(self.color), self.locomotives.value)

@@ -11,11 +11,11 @@ from __future__ import annotations
 
 import html
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import ipywidgets as widgets
 
-from ttr.actions import Decline, PayTunnel
+from ttr.actions import Claim, Decline, PayTunnel
 from ttr.board import Board, Route
 from ttr.colors import CARD_COLORS, CARD_KINDS, LOCOMOTIVE
 from ttr.errors import IllegalAction
@@ -24,7 +24,11 @@ from ttr.text import sentences
 from ttr.views.map_layout import DARK_ROUTE_COLORS, ROUTE_EDGE, ROUTE_FACE, player_color
 from ttr.views.widgets.map import MapWidget
 
+if TYPE_CHECKING:
+    from ttr.game import Game
+
 __all__ = [
+    "Chooser",
     "LOCOS_ONLY",
     "bot_game",
     "button",
@@ -255,7 +259,22 @@ def payment_controls() -> tuple[widgets.Dropdown, widgets.BoundedIntText]:
     return color, locomotives
 
 
-def show_payment(color: widgets.Dropdown, locomotives: widgets.BoundedIntText, chooser) -> None:
+class Chooser(Protocol):
+    """What :func:`show_payment` reads of a claim chooser (a ``ClaimModel``)."""
+
+    @property
+    def route(self) -> Route | None: ...
+
+    @property
+    def color(self) -> str | None: ...
+
+    @property
+    def action(self) -> Claim | None: ...
+
+
+def show_payment(
+    color: widgets.Dropdown, locomotives: widgets.BoundedIntText, chooser: Chooser
+) -> None:
     """Set the payment controls to the route and payment of ``chooser`` (a ``ClaimModel``).
 
     The changes reach the controls' observers: callers silence them while this runs.
@@ -302,7 +321,7 @@ def route_options(
 # Playing
 
 
-def pay_or_decline(game, pay: bool) -> tuple[bool, str]:
+def pay_or_decline(game: Game, pay: bool) -> tuple[bool, str]:
     """Settle the tunnel waiting in ``game`` (C7-C8): pay its extra cards with the fewest
     locomotives the engine allows, or decline. Without a legal way to pay, ``pay`` declines.
 
@@ -315,7 +334,7 @@ def pay_or_decline(game, pay: bool) -> tuple[bool, str]:
     return paid, sentences(game.events_of(steps + 1))
 
 
-def bot_game(rules: str = "europe", players: int = 4, seed: int = 1, agent: str = "greedy"):
+def bot_game(rules: str = "europe", players: int = 4, seed: int = 1, agent: str = "greedy") -> Game:
     """A game played to the end by seeded bots (``ttr.agents.make_agent`` names)."""
     from ttr.agents import make_agent, play_game
     from ttr.game import Game

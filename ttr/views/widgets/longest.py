@@ -18,6 +18,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 
 import ipywidgets as widgets
 
@@ -210,7 +211,7 @@ class LongestRouteExplorer(widgets.VBox):
         self.message.value = message_html(render("All routes switched off."), None)
         self.render()
 
-    def _on_source(self, change) -> None:
+    def _on_source(self, change: dict[str, Any]) -> None:
         self.model.set_routes(r.id for r in self.game.routes_of(change["new"]))
         self.message.value = message_html(
             render("Loaded {name}'s routes.", name=self.game.players[change["new"]]), None

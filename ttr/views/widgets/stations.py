@@ -13,7 +13,9 @@ cost in unbuilt-station points (ST6). The position itself never changes.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 import ipywidgets as widgets
 
@@ -384,11 +386,11 @@ class StationPlanner(widgets.VBox):
         return f"StationPlanner(player={self.model.player}, stations={self.model.stations})"
 
     @staticmethod
-    def _do(func, said: str) -> str:
+    def _do(func: Callable[[], None], said: str) -> str:
         func()
         return gettext(said)
 
-    def _on_player(self, change) -> None:
+    def _on_player(self, change: dict[str, Any]) -> None:
         self.model.set_player(change["new"])
         self._say(render("Planning for {name}.", name=self.model.game.players[change["new"]]))
 

@@ -17,7 +17,7 @@ events of the step, and what the viewer picked on the map.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -280,7 +280,7 @@ class StepperModel:
             step=step,
         )
 
-    def _first_step(self, happened) -> int | None:
+    def _first_step(self, happened: Callable[[Game], bool]) -> int | None:
         """The first step at which ``happened(position)`` holds, up to the current step."""
         return next((k for k in range(self.step + 1) if happened(self.positions[k])), None)
 
@@ -410,13 +410,17 @@ class GameStepper(widgets.VBox):
 
     def __init__(
         self,
-        source=None,
+        source: Game | Mapping[str, Any] | Sequence[str] | None = None,
         *,
         model: StepperModel | None = None,
         teacher: bool = False,
         interval: int = 800,
-    ):
-        self.model = model if model is not None else StepperModel(source, teacher=teacher)
+    ) -> None:
+        if model is None:
+            if source is None:
+                raise TypeError("GameStepper needs a source (see StepperModel) or model=")
+            model = StepperModel(source, teacher=teacher)
+        self.model = model
         self.model.teacher = teacher or self.model.teacher
         last = self.model.last
         self.first_button = button(render("« First"), render("Go back to the deal (step 0)"))
@@ -489,21 +493,22 @@ class GameStepper(widgets.VBox):
     def _go(self, step: int) -> None:
         self.slider.value = max(0, min(step, self.model.last))
 
-    def _on_slider(self, change) -> None:
+    def _on_slider(self, change: dict[str, Any]) -> None:
         self.model.go(change["new"])
         self.render()
 
-    def _on_teacher(self, change) -> None:
+    def _on_teacher(self, change: dict[str, Any]) -> None:
         self.model.teacher = bool(change["new"])
         self.render()
 
-    def _on_autoplay(self, change) -> None:
+    def _on_autoplay(self, change: dict[str, Any]) -> None:
         if change["new"] and self.model.step == self.model.last:
             self._go(0)  # at the end, play from the start
         self._timer.playing = bool(change["new"])
         self.autoplay.description = render("❚❚ Pause") if change["new"] else render("▶ Play")
 
-    def _on_timer(self, change) -> None:  # the timer stops by itself at the last step
+    def _on_timer(self, change: dict[str, Any]) -> None:
+        # the timer stops by itself at the last step
         self.autoplay.value = bool(change["new"])
 
     def _on_map(self, click: MapClick) -> None:

@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
 import ipywidgets as widgets
 
@@ -367,7 +368,7 @@ class TunnelSimulator(widgets.VBox):
         ref = self.model.game.board.ref(route) if route is not None else None
         return f"TunnelSimulator(tunnel={ref!r}, seed={self.model.seed})"
 
-    def _on_tunnel(self, change) -> None:
+    def _on_tunnel(self, change: dict[str, Any]) -> None:
         self.model.select(change["new"])
         self._quiet = True
         try:
@@ -376,13 +377,13 @@ class TunnelSimulator(widgets.VBox):
             self._quiet = False
         self.render()
 
-    def _on_payment(self, _change) -> None:
+    def _on_payment(self, _change: dict[str, Any]) -> None:
         if self._quiet:
             return
         self.model.pay(chosen_color(self.color), self.locomotives.value)
         self.render()
 
-    def _on_seed(self, change) -> None:
+    def _on_seed(self, change: dict[str, Any]) -> None:
         if not self._quiet:
             self.model.seed = int(change["new"])
 

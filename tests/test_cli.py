@@ -236,7 +236,7 @@ def test_score_prints_the_score_sheet_s_warnings_on_stderr_and_in_the_json(capsy
     from ttr.apps.sheet import ScoreSheetModel
     from ttr.cli import main
 
-    problems = ScoreSheetModel.from_position(EXAMPLE).problems()
+    problems = ScoreSheetModel.from_position(EXAMPLE).problems(on_map=False)
     sheet = [p.line() for p in problems]
     assert main(["score", str(EXAMPLE)]) == 0
     out, err = capsys.readouterr()
@@ -244,6 +244,10 @@ def test_score_prints_the_score_sheet_s_warnings_on_stderr_and_in_the_json(capsy
     assert err.strip().splitlines() == [p.said() for p in problems]  # the sheet's own lines
     assert all(line.startswith("⚠ warning (") for line in err.strip().splitlines())
     assert "no player is down to 2 trains or fewer" in err and "without its colour" in err
+    # no map to click at the command line: the advice names the file (the app's names the map)
+    assert "give its colour in the file" in err and "on the map" not in err
+    on_map = [p.line() for p in ScoreSheetModel.from_position(EXAMPLE).problems()]
+    assert any("click it on the map" in line for line in on_map)
     assert main(["score", "--json", str(EXAMPLE)]) == 0
     data = json.loads(capsys.readouterr().out)
     assert [f"{p['item']}: {p['text']}" for p in data["problems"]] == sheet

@@ -123,7 +123,7 @@ def _score(args: argparse.Namespace) -> int:
     rules, holdings = load_position(data)
     outcome = score_holdings(holdings, rules)
     board = load_board(rules.map)
-    problems = ScoreSheetModel.from_position(data).problems()
+    problems = ScoreSheetModel.from_position(data).problems(on_map=False)
     for problem in problems:
         print(problem.said(), file=sys.stderr)  # the score sheet's own line
     if args.json:

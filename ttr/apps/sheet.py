@@ -348,8 +348,10 @@ class ScoreSheetModel:
                     )
         return found
 
-    def problems(self) -> list[Problem]:
-        """Warnings (it may not be a finished game, or a slip) and errors (rules broken)."""
+    def problems(self, *, on_map: bool = True) -> list[Problem]:
+        """Warnings (it may not be a finished game, or a slip) and errors (rules broken).
+        ``on_map``: the sheet is on a map that can be clicked (the app); False for a position
+        read from a file (``python -m ttr score``), whose advice names the file instead."""
         found: list[Problem] = []
         board, rules = self.board, self.rules
         for seat, name in enumerate(self.players):
@@ -423,17 +425,24 @@ class ScoreSheetModel:
                             ),
                         )
                     )
+        unsaid = (
+            N_(
+                "{ref:route} was given without its colour: click it on the map to say which of "
+                "the double it was"
+            )
+            if on_map
+            else N_(
+                "{ref:route} was given without its colour: give its colour in the file to say "
+                "which of the double it was"
+            )
+        )
         for route_id in sorted(self.unsaid):
             if route_id in self.owner:
                 found.append(
                     Problem(
                         "warning",
                         render("{name}'s routes", name=self._name(self.owner[route_id])),
-                        render(
-                            "{ref:route} was given without its colour: click it on the map to say "
-                            "which of the double it was",
-                            ref=board.ref(board.routes[route_id]),
-                        ),
+                        render(unsaid, ref=board.ref(board.routes[route_id])),
                     )
                 )
         found += self._waiting_for_routes()

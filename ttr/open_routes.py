@@ -24,7 +24,7 @@ from typing import Any
 
 from ttr.board import Board
 from ttr.colors import CARD_COLORS, CARDS_PER_COLOR, GRAY, LOCO, LOCOMOTIVES_IN_DECK
-from ttr.memo import Memo
+from ttr.memo import MEMORY, Memo
 from ttr.payment import count_payments
 
 PayClass = tuple[str, int, int]  # (route colour, cost, minimum locomotives; -1 for a station)
@@ -45,20 +45,18 @@ class RouteClasses:
     """A board's payment classes, worked out once for every game on that board.
 
     ``by_color[i]`` lists ``(slot, length, ferry locomotives, pay class)`` for the routes painted
-    ``CARD_COLORS[i]`` (``i == 8``: gray), shortest first. ``payable[i][have][locomotives]``
-    lists the classes of colour ``i`` that ``have`` cards of that colour and ``locomotives`` can
-    pay (:data:`Payable`; a hand holds at most 12 cards of a colour and 14 locomotives, S2), and
-    ``gray[colors][locomotives]`` is the same for gray routes, by the hand's non-zero colour
-    counts ``colors`` (sorted): worked out on first use and remembered, since hands repeat a lot.
-    ``scans`` is ``payable`` and then ``gray``: what a hand's colour counts, then its ``colors``,
-    look up (:func:`ttr.legal.count_claims`).
+    ``CARD_COLORS[i]`` (``i == 8``: gray), shortest first. ``scans`` holds what a hand can pay,
+    looked up by its counts (:func:`ttr.legal.count_claims`): for a colour ``i < 8``,
+    ``scans[i][have][locomotives]`` lists the classes of colour ``i`` that ``have`` cards of that
+    colour and ``locomotives`` can pay (:data:`Payable`; a hand holds at most 12 cards of a colour
+    and 14 locomotives, S2); ``scans[8][colors][locomotives]`` is the same for gray routes, by the
+    hand's non-zero colour counts ``colors`` (sorted): worked out on first use and remembered,
+    since hands repeat a lot.
     """
 
     pays: tuple[PayClass, ...]
     slot_of: tuple[int, ...]
     by_color: tuple[tuple[tuple[int, int, int, PayClass], ...], ...]
-    payable: tuple[tuple[tuple[Payable, ...], ...], ...]
-    gray: Memo
     scans: tuple[Any, ...]
 
 
@@ -90,8 +88,10 @@ def route_classes(board: Board) -> RouteClasses:
         counts = (*colors, *(0,) * (LOCO - len(colors)))
         return Memo(lambda locomotives: payable_classes(gray_classes, (*counts, locomotives)))
 
-    gray = Memo(gray_by_locomotives)
-    return RouteClasses(tuple(pays), slot_of, by_color, payable, gray, (*payable, gray))
+    # at most MEMORY gray entries in all, as in one memo: each colour count holds at most one
+    # entry per locomotive count
+    gray = Memo(gray_by_locomotives, MEMORY // (LOCOMOTIVES_IN_DECK + 1))
+    return RouteClasses(tuple(pays), slot_of, by_color, (*payable, gray))
 
 
 def hand_with(index: int, have: int) -> tuple[int, ...]:

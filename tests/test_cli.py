@@ -235,6 +235,7 @@ EXAMPLE = ROOT / "data" / "positions" / "nb08_worked_example.json"
 def test_score_prints_the_score_sheet_s_warnings_on_stderr_and_in_the_json(capsys):
     from ttr.apps.sheet import ScoreSheetModel
     from ttr.cli import main
+    from ttr.errors import TTRError
 
     problems = ScoreSheetModel.from_position(EXAMPLE).problems(on_map=False)
     sheet = [p.line() for p in problems]
@@ -246,8 +247,12 @@ def test_score_prints_the_score_sheet_s_warnings_on_stderr_and_in_the_json(capsy
     assert "no player is down to 2 trains or fewer" in err and "without its colour" in err
     # no map to click at the command line: the advice names the file (the app's names the map)
     assert "give its colour in the file" in err and "on the map" not in err
-    on_map = [p.line() for p in ScoreSheetModel.from_position(EXAMPLE).problems()]
+    sheet_model = ScoreSheetModel.from_position(EXAMPLE)
+    on_map = [p.line() for p in sheet_model.problems()]
     assert any("click it on the map" in line for line in on_map)
+    for bad in ("no", 0, None):  # a bool or nothing: one clear error
+        with pytest.raises(TTRError, match="on_map: expected one of True, False"):
+            sheet_model.problems(on_map=bad)
     assert main(["score", "--json", str(EXAMPLE)]) == 0
     data = json.loads(capsys.readouterr().out)
     assert [f"{p['item']}: {p['text']}" for p in data["problems"]] == sheet

@@ -352,6 +352,7 @@ class ScoreSheetModel:
         """Warnings (it may not be a finished game, or a slip) and errors (rules broken).
         ``on_map``: the sheet is on a map that can be clicked (the app); False for a position
         read from a file (``python -m ttr score``), whose advice names the file instead."""
+        checks.one_of(on_map, "on_map", (True, False))
         found: list[Problem] = []
         board, rules = self.board, self.rules
         for seat, name in enumerate(self.players):

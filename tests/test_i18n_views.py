@@ -20,7 +20,7 @@ import re
 
 import pytest
 from i18n_views import leftover_english, shown_texts
-from languages import LANGUAGES, SCRIPT, WORDS, unquoted
+from languages import HAN, HANGUL, LANGUAGES, SCRIPT, WORDS, unquoted
 from play_helpers import HINT_STEPS, WORKED_ROUTES, WORKED_TICKETS, TableUI, follow_hints
 
 from ttr import Game, set_language
@@ -38,6 +38,7 @@ from ttr.views.widgets import (
 )
 from ttr.views.widgets.claim import route_rules
 from ttr.views.widgets.common import bot_game
+from ttr.views.widgets.stations import plan_html
 
 NAMES = ("Ann", "Ben", "Cat", "Dan", "Eve", "You")
 
@@ -339,6 +340,41 @@ def test_the_station_planner(lang):
     planner.reset_button.click()
     planner.player.value = 1
     speaks_only(lang, planner)
+
+
+def test_the_station_planner_s_text_is_written_as_each_language_writes_it():
+    """The planner's plain text (``StationView.text()``, printed in notebook 05) and its best
+    cities for one more station: each ticket line is a whole sentence of the catalogue, so
+    Chinese has its full-width brackets and colon (not "Paris-Wien (8): 失败") and Korean
+    reads in Korean; English says what it said before."""
+    planner = StationPlanner()  # the demo: a station that completes a ticket, and a failed one
+    model = planner.model
+    tickets = model.view().tickets
+    assert any(t.helped_by for t in tickets) and not all(t.with_stations for t in tickets)
+    said = {}
+    for lang in ("en", *LANGUAGES):
+        with language(lang):
+            said[lang] = model.view().text().splitlines()
+    ticket_lines = {lang: lines[-1 - len(tickets) : -1] for lang, lines in said.items()}
+    for line, t in zip(ticket_lines["en"], tickets, strict=True):
+        done = f"done thanks to {', '.join(t.helped_by)}" if t.helped_by else "done"
+        assert line == f"  {t.ticket} ({t.points}): {done if t.with_stations else 'failed'}"
+    zh = "\n".join(said["zh"])
+    assert "(" not in zh and ")" not in zh and ":" not in zh, zh
+    for line, t in zip(ticket_lines["zh"], tickets, strict=True):
+        assert line.startswith(f"  {t.ticket}（{t.points} 分）：") and HAN.search(line), line
+    for line, t in zip(ticket_lines["ko"], tickets, strict=True):
+        assert line.startswith(f"  {t.ticket} ({t.points}점): ") and HANGUL.search(line), line
+        assert not leftover_english(line, NAMES), line
+    planner.clear_button.click()  # one station in München: Brindisi and Roma would gain more
+    planner.city.value = "Munchen"
+    planner.place_button.click()
+    gains = model.suggest()
+    assert gains
+    with language("zh"):
+        tips = plan_html(model.view(), gains).rsplit("<div>", 1)[1]
+    assert all(f"{city}（{gain:+d} 分）" in tips for city, gain in gains), tips
+    assert "(" not in tips and "、" in tips[tips.index("：") :], tips
 
 
 def test_the_longest_route_explorer(lang):

@@ -69,6 +69,7 @@ class StationView:
         return self.ticket_points_with - self.ticket_points_without - given_up
 
     def text(self) -> str:
+        """The plan as plain lines, in the language in force."""
         stations = listed(self.stations) or render("(none)")
         lines = [render("{name}: stations at {stations}", name=self.player, stations=stations)]
         for city, ref in self.borrowed.items():
@@ -81,9 +82,18 @@ class StationView:
                 )
             )
         for t in self.tickets:
-            mark = render("done") if t.with_stations else render("failed")
-            extra = render(" thanks to {cities}", cities=listed(t.helped_by)) if t.helped_by else ""
-            lines.append(f"  {t.ticket} ({t.points}): {mark}{extra}")
+            if not t.with_stations:
+                line = render("{ticket} ({points}): failed", ticket=t.ticket, points=t.points)
+            elif t.helped_by:
+                line = render(
+                    "{ticket} ({points}): done thanks to {cities}",
+                    ticket=t.ticket,
+                    points=t.points,
+                    cities=listed(t.helped_by),
+                )
+            else:
+                line = render("{ticket} ({points}): done", ticket=t.ticket, points=t.points)
+            lines.append("  " + line)
         lines.append(
             render(
                 "Tickets {without:+d} without stations, {with_:+d} with; unbuilt stations "
@@ -260,6 +270,8 @@ class StationModel:
 
 
 def plan_html(view: StationView, suggestions: list[tuple[str, int]]) -> str:
+    """The plan as HTML: borrowed routes, the tickets' table, the points and the best cities
+    for one more station (``suggestions``: city and ticket points gained)."""
     nothing = render("<i>nothing</i> (no opponent route)")
     borrowed = (
         "".join(
@@ -287,7 +299,9 @@ def plan_html(view: StationView, suggestions: list[tuple[str, int]]) -> str:
                 f'<span style="color:{color};font-weight:600">{after}</span>{how}',
             ]
         )
-    tips = listed(f"{esc(c)} (+{g})" for c, g in suggestions) or render("none")
+    tips = listed(
+        render("{city} ({gain:+d})", city=esc(c), gain=g) for c, g in suggestions
+    ) or render("none")
     header = [
         prender("column", "ticket"),
         prender("column", "points"),

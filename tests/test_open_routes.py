@@ -78,9 +78,10 @@ def test_C2_C6_claims_counted_from_the_payable_tables_equal_brute_force(
     pay, one by one, for any hand and trains left (C2 colours, C6 ferries)."""
     game = Game(rules, 2, seed=0, record=False)
     hand = (*counts, locomotives)
-    colors = tuple(sorted(c for c in counts if c))
+    colors = tuple(sorted(counts))
     families: list = []
-    listed = count_claims(game.setup, game.state.open, (), hand, colors, trains, families)
+    pays = (*counts, colors)
+    listed = count_claims(game.setup, game.state.open, (), pays, locomotives, trains, families)
     listed_routes = {route for routes in game.state.open for route in routes}
     brute = sum(
         len(payment_options(hand, route.color, route.length, route.locomotives))
@@ -88,4 +89,5 @@ def test_C2_C6_claims_counted_from_the_payable_tables_equal_brute_force(
         if route.id in listed_routes and route.length <= trains
     )
     assert listed == brute
-    assert listed == sum(len(routes) * each for routes, _, each in families)
+    assert all(members == len(routes) * each for routes, _, each, members in families)
+    assert listed == sum(members for _, _, _, members in families)

@@ -181,3 +181,25 @@ def test_legal_actions_match_brute_force(rules, players):
             draws = [a for a in listed if type(a).__name__ in ("DrawCard", "KeepTickets")]
             game.play(rng.choice(draws if hoard and draws else listed))
     assert checked > 30
+
+
+@pytest.mark.parametrize("rules", ["usa", "europe"])
+def test_legal_actions_take_the_indices_a_list_takes(rules):
+    """Negative indices, numpy's ints, bools and slices index the lazy list as they index a
+    list of the same actions; a text index is a TypeError and one past the end an IndexError."""
+    np = pytest.importorskip("numpy")
+    game, rng = Game(rules, 3, seed=4), random.Random(4)
+    while game.state.phase != "turn" or len(game.legal_actions()) < 40:  # claims listed too
+        legal = game.legal_actions()
+        game.play(legal[rng.randrange(len(legal))])
+    listed = list(game.legal_actions())
+    assert any(isinstance(action, Claim) for action in listed)
+    for index in (0, 1, 7, len(listed) - 1, -1, -len(listed), np.int64(5), True, False):
+        assert game.legal_actions()[index] == listed[index]
+    assert game.legal_actions()[3:9] == listed[3:9]
+    assert game.legal_actions()[::-5] == listed[::-5]
+    with pytest.raises(TypeError):
+        game.legal_actions()["3"]  # type: ignore[call-overload]
+    for index in (len(listed), -len(listed) - 1):
+        with pytest.raises(IndexError):
+            game.legal_actions()[index]

@@ -27,7 +27,7 @@ import functools
 import itertools
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from ttr.colors import LOCOMOTIVE
 from ttr.errors import IllegalAction, NotationError, preview
@@ -133,18 +133,22 @@ def _whole(value: object) -> bool:
     return type(value) is int
 
 
-def _color(value: object) -> bool:
-    return value is None or type(value) is str
+COLOR_TYPES: Final = frozenset({str, type(None)})
+"""The types a colour field of an action may have: a card colour's name, or None."""
 
 
 def _claim_problem(action: Claim) -> Message | None:
-    if type(action.route) is int and type(action.locomotives) is int and _color(action.color):
+    if (
+        type(action.route) is int
+        and type(action.locomotives) is int
+        and type(action.color) in COLOR_TYPES
+    ):
         return None
     if not _whole(action.route):
         return Message(
             "Claim.route must be a route id (an int), not {value}", value=preview(action.route)
         )
-    if not _color(action.color):
+    if type(action.color) not in COLOR_TYPES:
         return Message(
             "Claim.color must be a card colour or None, not {value}", value=preview(action.color)
         )
@@ -185,7 +189,7 @@ def _station_problem(action: BuildStation) -> Message | None:
         return Message(
             "BuildStation.city must be a city name, not {value}", value=preview(action.city)
         )
-    if not _color(action.color):
+    if type(action.color) not in COLOR_TYPES:
         return Message(
             "BuildStation.color must be a card colour or None, not {value}",
             value=preview(action.color),

@@ -76,18 +76,18 @@ class Route:
     kind: str = "normal"
     locomotives: int = 0
     double_group: int | None = None
+    is_tunnel: bool = field(init=False, repr=False, compare=False)
+    """Whether the route is a tunnel (C7): its kind, read on every claim."""
+    is_ferry: bool = field(init=False, repr=False, compare=False)
+    """Whether the route is a ferry (C6)."""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "is_tunnel", self.kind == "tunnel")
+        object.__setattr__(self, "is_ferry", self.kind == "ferry")
 
     @property
     def cities(self) -> tuple[str, str]:
         return (self.a, self.b)
-
-    @property
-    def is_tunnel(self) -> bool:
-        return self.kind == "tunnel"
-
-    @property
-    def is_ferry(self) -> bool:
-        return self.kind == "ferry"
 
     def other(self, city: str) -> str:
         """The city at the other end of the route from ``city``."""

@@ -12,6 +12,15 @@ from ttr.colors import CARD_COLORS, CARDS_PER_COLOR, LOCOMOTIVE, LOCOMOTIVES_IN_
 from ttr.events import Kind, Log
 from ttr.state import Setup, State, bump, shuffled
 
+# the kinds of event written here, read once: a member read through its class is slow on
+# CPython 3.11 (see ttr.events.Kind)
+KIND_LOOP_GUARD = Kind.LOOP_GUARD
+KIND_MARKET_RESET = Kind.MARKET_RESET
+KIND_REFILLED = Kind.REFILLED
+KIND_RESHUFFLE = Kind.RESHUFFLE
+KIND_SLOT_EMPTY = Kind.SLOT_EMPTY
+KIND_TURNED_UP = Kind.TURNED_UP
+
 
 def full_deck() -> list[str]:
     """The 110 train cards in a fixed order: 12 of each colour, then 14 locomotives."""
@@ -21,7 +30,7 @@ def full_deck() -> list[str]:
 
 def can_draw(state: State) -> bool:
     """Whether a card can come off the deck, reshuffling the discard pile if needed (D7)."""
-    return state.top > 0 or len(state.discard) > 0
+    return bool(state.top or state.discard)
 
 
 def deck_cards(state: State) -> tuple[str, ...]:
@@ -47,7 +56,7 @@ def reshuffle(state: State, log: Log | None, player: int | None, rule: str = "D7
     state.deck, state.top, state.discard = tuple(deck), len(deck), ()
     bump(state, "reshuffles")
     if log:
-        log.add(Kind.RESHUFFLE, player, size=len(deck), rule=rule)
+        log.add(KIND_RESHUFFLE, player, size=len(deck), rule=rule)
 
 
 def take(setup: Setup, state: State, slot: int, log: Log | None, player: int) -> str:
@@ -60,9 +69,9 @@ def take(setup: Setup, state: State, slot: int, log: Log | None, player: int) ->
     state.market = tuple(market)
     if log:
         if new is None:
-            log.add(Kind.SLOT_EMPTY, player, slot=slot)
+            log.add(KIND_SLOT_EMPTY, player, slot=slot)
         else:
-            log.add(Kind.TURNED_UP, player, slot=slot, card=new)
+            log.add(KIND_TURNED_UP, player, slot=slot, card=new)
     if new == LOCOMOTIVE or state.loop_guard:  # otherwise fewer than 3 locomotives show
         check_locomotives(setup, state, log, player)
     return card
@@ -80,7 +89,7 @@ def refill(state: State, log: Log | None, player: int | None) -> bool:
                 filled[slot] = new
     state.market = tuple(market)
     if filled and log:
-        log.add(Kind.REFILLED, player, cards=filled)
+        log.add(KIND_REFILLED, player, cards=filled)
     return bool(filled)
 
 
@@ -123,7 +132,7 @@ def _guard(state: State, log: Log | None, player: int | None, told: bool, **data
     if told:
         bump(state, "loop_guard_stops")
         if log:
-            log.add(Kind.LOOP_GUARD, player, **data)
+            log.add(KIND_LOOP_GUARD, player, **data)
     state.loop_guard = True
 
 
@@ -138,7 +147,7 @@ def redeal(state: State, log: Log | None, player: int | None, rule: str = "D6") 
     if log:
         discarded = [card for card in old if card is not None]
         log.add(
-            Kind.MARKET_RESET,
+            KIND_MARKET_RESET,
             player,
             discarded=discarded,
             market=list(new),

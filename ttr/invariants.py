@@ -58,9 +58,10 @@ def legal_list_problems(game: Position) -> list[str]:
     """The lazy legal-action list agrees with itself (length, indexing, iteration, no repeats)
     and with the rule checks of ``play``, which accept every action on it."""
     legal = game.legal_actions()
-    listed = list(legal)
+    indexed = [legal[i] for i in range(len(legal))]  # before any iteration: the lazy path
+    listed = list(game.legal_actions())
     problems = []
-    if len(listed) != len(legal) or [legal[i] for i in range(len(legal))] != listed:
+    if len(listed) != len(legal) or indexed != listed or list(legal) != listed:
         problems.append("the legal-action list's length, indexing and iteration disagree")
     if len(set(listed)) != len(listed):
         problems.append("the legal-action list repeats an action")

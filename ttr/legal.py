@@ -11,6 +11,7 @@ Actions (immutable) and gray payment counts are made once and remembered.
 from __future__ import annotations
 
 import functools
+import operator
 from collections.abc import Iterator, Sequence
 from itertools import compress, filterfalse
 from typing import Any, Final, overload
@@ -45,8 +46,9 @@ from ttr.payment import count_payments, station_cost, tunnel_extra_options
 from ttr.state import OPENING, SECOND_CARD, TICKETS, TUNNEL, TURN, Setup, State
 
 STATION: Final = -1  # the "minimum locomotives" of a station's payment class
-Family = tuple[tuple[Any, ...], PayClass, int]
-"""Actions that share one payment rule: (targets, payment class, ways to pay each target)."""
+Family = tuple[tuple[Any, ...], PayClass, int, int]
+"""Actions that share one payment rule: (targets, payment class, ways to pay each target, how
+many actions in all)."""
 Part = tuple[int, tuple[Action, ...] | None, list[Family] | None]
 """A run of legal actions: ``(size, ready-made actions, None)`` or ``(size, None, families)``."""
 
@@ -67,18 +69,19 @@ PASS_PART: Final = ready_part((PASS,))
 
 def station_part(cities: tuple[str, ...], cost: int, each: int) -> Part:
     """Every (city, payment) pair for a station costing ``cost`` cards (ST1-ST2)."""
-    return (len(cities) * each, None, [(cities, (GRAY, cost, STATION), each)])
+    size = len(cities) * each
+    return (size, None, [(cities, (GRAY, cost, STATION), each, size)])
 
 
 def _count_gray(key: tuple[tuple[int, ...], int, int, int]) -> int:
     colors, locomotives, cost, ferry = key
-    hand = (*colors, *(0,) * (len(CARD_COLORS) - len(colors)), locomotives)
-    return count_payments(hand, GRAY, cost, ferry)
+    return count_payments((*colors, locomotives), GRAY, cost, ferry)
 
 
 GRAY_PAYMENTS: Final = Memo(_count_gray)
 """``GRAY_PAYMENTS[colors, locomotives, cost, ferry]``: how many ways to pay a gray route, from
-the hand's non-zero colour counts (sorted): :func:`count_payments`, remembered (hands repeat)."""
+the hand's colour counts sorted (the order of the colours does not matter to a gray route):
+:func:`count_payments`, remembered (hands repeat)."""
 
 
 def legal_actions(setup: Setup, state: State) -> LegalActions:
@@ -92,11 +95,7 @@ def legal_actions(setup: Setup, state: State) -> LegalActions:
         drawable = can_draw(state)
         if drawable and None not in market and LOCOMOTIVE not in market:
             return FULL_DRAW_LISTS[len(market)]
-        # the slots holding a coloured card
-        actions: list[Action] = list(compress(DRAW_CARDS, map(COLOR_SET.__contains__, market)))
-        if drawable:
-            actions.append(DRAW_DECK)
-        return listed(actions)
+        return second_draws(tuple(map(COLOR_SET.__contains__, market)), drawable)
     if phase in (OPENING, TICKETS):
         offer = state.offer
         assert offer is not None
@@ -108,6 +107,16 @@ def legal_actions(setup: Setup, state: State) -> LegalActions:
         options = tunnel_extra_options(hand, tunnel.color, tunnel.extra)
         return listed([*(PayTunnel(k) for k in options), DECLINE])
     return listed([])
+
+
+@functools.cache
+def second_draws(colored: tuple[bool, ...], drawable: bool) -> LegalActions:
+    """The legal second cards (D4): the slots ``colored`` says hold a coloured card, then the
+    deck if ``drawable``; made once for each market pattern (at most 2**9 of them)."""
+    actions: list[Action] = list(compress(DRAW_CARDS, colored))
+    if drawable:
+        actions.append(DRAW_DECK)
+    return listed(actions)
 
 
 @functools.cache
@@ -138,11 +147,17 @@ def turn_actions(setup: Setup, state: State) -> LegalActions:
             draws.append(DRAW_DECK)
         parts = [ready_part(tuple(draws))] if draws else []
         total = len(draws)
-    counts = sorted(hand[:LOCO])
-    colors = tuple(counts[counts.count(0) :])  # the non-zero counts, sorted
+    counts = hand[:LOCO]
+    colors = tuple(sorted(counts))  # what pays a gray route: the order does not matter
     families: list[Family] = []
     claims = count_claims(
-        setup, state.open, state.barred[player], hand, colors, state.trains[player], families
+        setup,
+        state.open,
+        state.barred[player],
+        counts + (colors,),
+        hand[LOCO],
+        state.trains[player],
+        families,
     )
     if claims:
         parts.append((claims, None, families))
@@ -185,36 +200,38 @@ def count_claims(
     setup: Setup,
     lists: OpenLists,
     barred: tuple[int, ...],
-    hand: Hand,
-    colors: tuple[int, ...],
+    pays: tuple[Any, ...],
+    locomotives: int,
     trains: int,
     families: list[Family],
 ) -> int:
-    """How many claims a player can make with ``hand`` and ``trains`` from the open routes
-    ``lists`` but those ``barred`` to them (C1-C2, C5-C6); their families go into ``families``.
-    ``colors`` is the hand's non-zero colour counts, sorted: what pays a gray route."""
-    locomotives = hand[LOCO]
+    """How many claims a player can make from the open routes ``lists`` but those ``barred``
+    to them (C1-C2, C5-C6), with ``trains`` and a hand of ``locomotives`` and ``pays``: its
+    count of each colour, then its colour counts sorted (what pays a gray route), a key into
+    each table of :attr:`ttr.open_routes.RouteClasses.scans`. Their families go into
+    ``families``."""
     total = 0
     classes = setup.classes
     if barred:  # the classes of the routes barred to this player
         slot_of = classes.slot_of
         bars = [slot_of[route] for route in barred]
-    # the classes each colour of the hand pays (by its count of that colour), then the gray
-    # classes (by its non-zero colour counts): each list shortest first
-    for rows, have in zip(classes.scans, (*hand[:LOCO], colors), strict=True):
+    # the classes each colour of the hand pays, then the gray classes: each list shortest
+    # first (strict=False: both have nine items, and a strict zip's check took 5% of the time)
+    for rows, have in zip(classes.scans, pays, strict=False):
         if not have and not locomotives:  # nothing to pay with
             continue
         for slot, length, pay, each in rows[have][locomotives]:
-            if length > trains:
-                break
             routes = lists[slot]
             if routes:
+                if length > trains:  # as are the rest: the list is shortest first
+                    break
                 if barred and slot in bars:
                     routes = tuple(r for r in routes if r not in barred)
                     if not routes:
                         continue
-                families.append((routes, pay, each))
-                total += len(routes) * each
+                members = len(routes) * each
+                families.append((routes, pay, each, members))
+                total += members
     return total
 
 
@@ -249,8 +266,10 @@ class LegalActions(Sequence[Action]):
         listed = self._listed
         if listed is not None:  # made already (outside a turn: always)
             return listed[index]
-        if isinstance(index, slice):
-            return list(self)[index]
+        if type(index) is not int:  # a slice, or an int-like value (numpy's, a bool)
+            if isinstance(index, slice):
+                return list(self)[index]
+            index = operator.index(index)
         if index < 0:
             index += self._total
         if not 0 <= index < self._total:
@@ -260,8 +279,7 @@ class LegalActions(Sequence[Action]):
                 if actions is not None:
                     return actions[index]
                 assert families is not None
-                for targets, pay, each in families:
-                    members = len(targets) * each
+                for targets, pay, each, members in families:
                     if index < members:
                         target, option = divmod(index, each)
                         color, cost, minimum = pay
@@ -291,7 +309,7 @@ class LegalActions(Sequence[Action]):
                 listed.extend(actions)
                 continue
             assert families is not None
-            for targets, pay, _ in families:
+            for targets, pay, _, _ in families:
                 color, cost, minimum = pay
                 station = minimum == STATION
                 runs, whole = payment_runs(hand, color, cost, 0 if station else minimum)

@@ -50,7 +50,7 @@ class RouteClasses:
     ``scans[i][have][locomotives]`` lists the classes of colour ``i`` that ``have`` cards of that
     colour and ``locomotives`` can pay (:data:`Payable`; a hand holds at most 12 cards of a colour
     and 14 locomotives, S2); ``scans[8][colors][locomotives]`` is the same for gray routes, by the
-    hand's non-zero colour counts ``colors`` (sorted): worked out on first use and remembered,
+    hand's eight colour counts ``colors``, sorted: worked out on first use and remembered,
     since hands repeat a lot.
     """
 
@@ -85,8 +85,7 @@ def route_classes(board: Board) -> RouteClasses:
     gray_classes = by_color[LOCO]
 
     def gray_by_locomotives(colors: tuple[int, ...]) -> Memo:
-        counts = (*colors, *(0,) * (LOCO - len(colors)))
-        return Memo(lambda locomotives: payable_classes(gray_classes, (*counts, locomotives)))
+        return Memo(lambda locomotives: payable_classes(gray_classes, (*colors, locomotives)))
 
     # at most MEMORY gray entries in all, as in one memo: each colour count holds at most one
     # entry per locomotive count

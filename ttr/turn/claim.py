@@ -11,6 +11,10 @@ from ttr.state import Setup, State
 from ttr.turn.take import pay, take_route
 from ttr.turn.tunnel import start_tunnel
 
+# the kinds of event written here, read once: a member read through its class is slow on
+# CPython 3.11 (see ttr.events.Kind)
+KIND_CLAIM = Kind.CLAIM
+
 
 def check_claim(setup: Setup, state: State, action: Claim) -> None:
     """Whether the claim ``action`` is legal now (C1-C6); its fields' types are checked before
@@ -98,7 +102,7 @@ def play_claim(setup: Setup, state: State, action: Claim, log: Log | None) -> No
     tunnel = route.is_tunnel
     if log:
         log.add(
-            Kind.CLAIM,
+            KIND_CLAIM,
             player,
             route=route.id,
             color=action.color,

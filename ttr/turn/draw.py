@@ -11,6 +11,12 @@ from ttr.open_routes import with_item
 from ttr.state import SECOND_CARD, TURN, Setup, State, bump
 from ttr.turn.end import end_turn
 
+# the kinds of event written here, read once: a member read through its class is slow on
+# CPython 3.11 (see ttr.events.Kind)
+KIND_DRAW = Kind.DRAW
+KIND_SHORT_DRAW = Kind.SHORT_DRAW
+KIND_WHOLE_DRAW = Kind.WHOLE_DRAW
+
 
 def check_draw(setup: Setup, state: State, action: DrawCard) -> None:
     """Whether the card draw ``action`` is legal now (D1, D4, D7); its fields' types are
@@ -44,11 +50,11 @@ def play_draw(setup: Setup, state: State, action: DrawCard, log: Log | None) -> 
     if slot is None:
         card = draw(state, log, player)
         if log:
-            log.add(Kind.DRAW, player, slot=None, card=card)
+            log.add(KIND_DRAW, player, slot=None, card=card)
     else:
         card = state.market[slot]
         if log:
-            log.add(Kind.DRAW, player, slot=slot, card=card)
+            log.add(KIND_DRAW, player, slot=slot, card=card)
         take(setup, state, slot, log, player)
     assert card is not None
     hand = list(state.hands[player])
@@ -58,12 +64,12 @@ def play_draw(setup: Setup, state: State, action: DrawCard, log: Log | None) -> 
         end_turn(setup, state, player, log)
     elif card == LOCOMOTIVE and slot is not None:
         if log:
-            log.add(Kind.WHOLE_DRAW, player)
+            log.add(KIND_WHOLE_DRAW, player)
         end_turn(setup, state, player, log)
     else:
         state.phase = SECOND_CARD
         if not (state.top or state.discard or any(c and c != LOCOMOTIVE for c in state.market)):
             if log:
-                log.add(Kind.SHORT_DRAW, player)
+                log.add(KIND_SHORT_DRAW, player)
             bump(state, "short_draws")
             end_turn(setup, state, player, log)

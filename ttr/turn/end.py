@@ -9,6 +9,12 @@ from ttr.events import Kind, Log
 from ttr.legal import legal_actions
 from ttr.state import OVER, TURN, Setup, State, bump
 
+# the kinds of event written here, read once: a member read through its class is slow on
+# CPython 3.11 (see ttr.events.Kind)
+KIND_FINAL_ROUND = Kind.FINAL_ROUND
+KIND_GAME_OVER = Kind.GAME_OVER
+KIND_PASS = Kind.PASS
+
 
 def end_turn(
     setup: Setup, state: State, player: int, log: Log | None, passed: bool = False
@@ -36,7 +42,7 @@ def end_turn(
         state.final_turns_left = n
         state.triggered_by = player
         if log:
-            log.add(Kind.FINAL_ROUND, player, trains=state.trains[player])
+            log.add(KIND_FINAL_ROUND, player, trains=state.trains[player])
     if state.passes_in_row >= n:
         game_over(state, log, None, "all_passed")
         return
@@ -46,7 +52,7 @@ def end_turn(
 def game_over(state: State, log: Log | None, player: int | None, reason: str) -> None:
     state.phase = OVER
     if log:
-        log.add(Kind.GAME_OVER, player, reason=reason)
+        log.add(KIND_GAME_OVER, player, reason=reason)
 
 
 def check_pass(setup: Setup, state: State, action: Pass) -> None:
@@ -60,5 +66,5 @@ def play_pass(setup: Setup, state: State, action: Pass, log: Log | None) -> None
     state.passes_in_row += 1
     bump(state, "passes")
     if log:
-        log.add(Kind.PASS, player)
+        log.add(KIND_PASS, player)
     end_turn(setup, state, player, log, passed=True)

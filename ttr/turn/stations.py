@@ -13,6 +13,10 @@ from ttr.state import Setup, State
 from ttr.turn.end import end_turn
 from ttr.turn.take import pay
 
+# the kinds of event written here, read once: a member read through its class is slow on
+# CPython 3.11 (see ttr.events.Kind)
+KIND_STATION = Kind.STATION
+
 
 def check_station(setup: Setup, state: State, action: BuildStation) -> None:
     player = state.current_player
@@ -62,7 +66,7 @@ def play_station(setup: Setup, state: State, action: BuildStation, log: Log | No
     state.stations_left = with_item(state.stations_left, player, left)
     if log:
         log.add(
-            Kind.STATION,
+            KIND_STATION,
             player,
             city=action.city,
             nth=setup.rules.stations - left - 1,

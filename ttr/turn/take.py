@@ -10,6 +10,10 @@ from ttr.open_routes import after_claim, with_item
 from ttr.state import Setup, State
 from ttr.turn.end import end_turn
 
+# the kinds of event written here, read once: a member read through its class is slow on
+# CPython 3.11 (see ttr.events.Kind)
+KIND_ROUTE = Kind.ROUTE
+
 
 def pay(state: State, player: int, color: str | None, colored: int, locomotives: int) -> tuple:
     """Take the cards of a payment from ``player``'s hand; returns them (for the discard)."""
@@ -41,7 +45,7 @@ def take_route(setup: Setup, state: State, route_id: int, player: int, log: Log 
     if log:
         closed = board.twin_id(route_id) is not None and setup.double_lock
         log.add(
-            Kind.ROUTE,
+            KIND_ROUTE,
             player,
             route=route_id,
             points=gained,

@@ -15,6 +15,14 @@ from ttr.rules import OpeningDeal
 from ttr.state import OPENING, TICKETS, TURN, Setup, State, TicketOffer, shuffled
 from ttr.turn.end import end_turn
 
+# the kinds of event written here, read once: a member read through its class is slow on
+# CPython 3.11 (see ttr.events.Kind)
+KIND_DEAL_TICKETS = Kind.DEAL_TICKETS
+KIND_DRAW_TICKETS = Kind.DRAW_TICKETS
+KIND_KEEP = Kind.KEEP
+KIND_OPENING_DONE = Kind.OPENING_DONE
+KIND_RETURNED_SHUFFLED = Kind.RETURNED_SHUFFLED
+
 
 def deal_tickets(
     setup: Setup, state: State, log: Log | None, fixed: Mapping[int, Sequence[int]] | None = None
@@ -42,7 +50,7 @@ def deal_tickets(
     state.ticket_deck = tuple(reversed(regulars))  # the top ticket is the last one
     state.opening_queue = tuple(queue)
     if log:
-        log.add(Kind.DEAL_TICKETS, None)
+        log.add(KIND_DEAL_TICKETS, None)
     next_opening_offer(setup, state, log)
 
 
@@ -69,14 +77,14 @@ def next_opening_offer(setup: Setup, state: State, log: Log | None) -> None:
             state.ticket_deck = tuple(returned) + state.ticket_deck
             if log:
                 log.add(
-                    Kind.RETURNED_SHUFFLED, None, count=len(returned), rule=setup.rules.opening_rule
+                    KIND_RETURNED_SHUFFLED, None, count=len(returned), rule=setup.rules.opening_rule
                 )
             state.set_aside = ()
         state.offer = None
         state.phase = TURN
         state.current_player = 0
         if log:
-            log.add(Kind.OPENING_DONE, None, first=0)
+            log.add(KIND_OPENING_DONE, None, first=0)
         return
     offer, state.opening_queue = state.opening_queue[0], state.opening_queue[1:]
     opening = setup.rules.opening
@@ -107,7 +115,7 @@ def play_draw_tickets(setup: Setup, state: State, action: DrawTickets, log: Log 
     )
     state.phase = TICKETS
     if log:
-        log.add(Kind.DRAW_TICKETS, player, tickets=list(drawn))
+        log.add(KIND_DRAW_TICKETS, player, tickets=list(drawn))
 
 
 @functools.cache
@@ -159,7 +167,7 @@ def play_keep(setup: Setup, state: State, action: KeepTickets, log: Log | None) 
         state.ticket_deck = tuple(reversed(returned)) + state.ticket_deck
     if log:
         log.add(
-            Kind.KEEP,
+            KIND_KEEP,
             player,
             kept=list(kept),
             returned=list(returned),

@@ -14,6 +14,12 @@ from ttr.state import TUNNEL, Setup, State, TunnelAttempt
 from ttr.turn.end import end_turn
 from ttr.turn.take import paid_cards, pay, take_route
 
+# the kinds of event written here, read once: a member read through its class is slow on
+# CPython 3.11 (see ttr.events.Kind)
+KIND_DECLINE = Kind.DECLINE
+KIND_PAY_TUNNEL = Kind.PAY_TUNNEL
+KIND_TUNNEL_REVEAL = Kind.TUNNEL_REVEAL
+
 
 def start_tunnel(
     setup: Setup, state: State, action: Claim, paid: tuple[str, ...], log: Log | None
@@ -28,7 +34,7 @@ def start_tunnel(
     if log:
         can_pay = bool(tunnel_extra_options(state.hands[player], action.color, extra))
         log.add(
-            Kind.TUNNEL_REVEAL,
+            KIND_TUNNEL_REVEAL,
             player,
             route=action.route,
             cards=list(revealed),
@@ -91,7 +97,7 @@ def play_pay_tunnel(setup: Setup, state: State, action: PayTunnel, log: Log | No
     state.tunnel = None
     if log:
         log.add(
-            Kind.PAY_TUNNEL,
+            KIND_PAY_TUNNEL,
             player,
             route=route.id,
             color=tunnel.color,
@@ -118,5 +124,5 @@ def play_decline(setup: Setup, state: State, action: Decline, log: Log | None) -
     state.discard = state.discard + tunnel.revealed
     state.tunnel = None
     if log:
-        log.add(Kind.DECLINE, player, route=route.id)
+        log.add(KIND_DECLINE, player, route=route.id)
     end_turn(setup, state, player, log)

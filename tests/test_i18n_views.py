@@ -375,6 +375,11 @@ def test_the_station_planner_s_text_is_written_as_each_language_writes_it():
         tips = plan_html(model.view(), gains).rsplit("<div>", 1)[1]
     assert all(f"{city}（{gain:+d} 分）" in tips for city, gain in gains), tips
     assert "(" not in tips and "、" in tips[tips.index("：") :], tips
+    with language("zh"):
+        planner.render()
+        summary = planner.summary.value
+    name = model.view().player
+    assert f"</span>{name}：" in summary and ": " not in summary and "（" in summary, summary
 
 
 def test_the_longest_route_explorer(lang):

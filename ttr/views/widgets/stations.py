@@ -427,8 +427,10 @@ class StationPlanner(widgets.VBox):
         model = self.model
         view = model.view()
         seat = model.player
-        self.summary.value = f"{player_swatch(seat, view.player)}: " + render(
-            "{routes} routes, {tickets} tickets, stations: <b>{stations}</b> ({n} of {limit})",
+        self.summary.value = render(
+            "{player}: {routes} routes, {tickets} tickets, stations: <b>{stations}</b> "
+            "({n} of {limit})",
+            player=player_swatch(seat, view.player),
             routes=len(model.own_routes),
             tickets=len(view.tickets),
             stations=esc(listed(view.stations) or render("none")),

@@ -189,7 +189,7 @@ def test_legal_actions_take_the_indices_a_list_takes(rules):
     list of the same actions; a text index is a TypeError and one past the end an IndexError."""
     np = pytest.importorskip("numpy")
     game, rng = Game(rules, 3, seed=4), random.Random(4)
-    while game.state.phase != "turn" or len(game.legal_actions()) < 40:  # claims listed too
+    while game.phase != "turn" or len(game.legal_actions()) < 40:  # claims listed too
         legal = game.legal_actions()
         game.play(legal[rng.randrange(len(legal))])
     listed = list(game.legal_actions())

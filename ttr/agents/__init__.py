@@ -13,8 +13,8 @@ looks only at what its player may know (its hand and tickets, and the public tab
 - :class:`LongRouteAgent` (``long``, also ``longroute``) grabs the longest route it can pay for
   (long routes score most per train, C3) and otherwise draws.
 - :class:`MCTSAgent` (``mcts``, or ``mcts:N`` for N iterations a move) searches: it plays its
-  candidate moves out in the same sampled deals of what it cannot see and keeps the greedy move
-  unless another does clearly better (``MCTSAgent()`` itself defaults to information-set
+  candidate moves out in the same sampled deals of what it cannot see and keeps the planner's
+  move unless another does clearly better (``MCTSAgent()`` itself defaults to information-set
   Monte-Carlo tree search, ``search="tree"``; see :mod:`ttr.agents.mcts`).
 - :class:`CoachAgent` (``coach``) is the play table's Hint as a bot: the search bot's move,
   with the last turn worked out exactly and tickets weighed against the trains and turns left;

@@ -4,10 +4,11 @@ Each *iteration* of :class:`MCTSAgent`'s search deals a *determinisation*: a who
 consistent with what the bot's seat can see, with the other players' hands and tickets and the
 deck order sampled (:mod:`ttr.agents.determinise`; with ``infer``, the others' tickets drawn
 by how well they explain the routes those players claimed); it plays a move there and then a
-*rollout* (the greedy bot for every seat, or uniform random moves) to the end of the game or for a
-few turns, and scores the position: the final scores if the game is over, else an estimate (route
-points, tickets done, open tickets weighed by the trains their cheapest path still needs,
-unbuilt stations). A player's value is a logistic of their lead over the best other player.
+*rollout* (the greedy bot for every seat, the searching seat's own turns by its ``policy``, or
+uniform random moves) to the end of the game or for a few turns, and scores the position: the
+final scores if the game is over, else an estimate (route points, tickets done, open tickets
+weighed by the trains their cheapest path still needs, unbuilt stations). A player's value is
+a logistic of their lead over the best other player.
 
 Two searches use these iterations (``search=``):
 
@@ -48,6 +49,9 @@ tickets, or, when tickets are offered, the choices of them to keep in the legal 
 tickets first); the paired search takes the first ``breadth``; the tree opens them one at a
 time (progressive widening: a node visited ``n`` times may have ``widening * sqrt(n)``
 children). The second card of a draw and a tunnel's extra cost follow the greedy bot.
+
+Wherever this says "the greedy move" or "the greedy bot's plan", the seat's ``policy`` is meant:
+the greedy bot by default, the planner (:mod:`ttr.agents.planner`) in :data:`PAIRED`.
 
 The same seed and budget (iterations and steps: not ``seconds``, which depends on the machine)
 give the same move. :meth:`MCTSAgent.explain` returns the

@@ -7,9 +7,9 @@ which the coach plays: a tunnel counted at its odds of being paid) and prints, p
 many last turns there were, how often the greedy move was not the best, and the points lost
 per game (mean, and the share of games decided the other way had the loser played the last turn
 exactly). ``--search`` judges the search bot's last turns instead, as it played them before it
-worked them out exactly (``endgame`` off), in the same games. The coach's whole games against
-the greedy bot are ``benchmarks/bench_mcts.py --bot coach`` (see ``docs/coach.md``). Nothing
-runs on import.
+worked them out exactly (``endgame`` off, and the greedy bot's plan), in the same games. The
+coach's whole games against the greedy bot are ``benchmarks/bench_mcts.py --bot coach`` (see
+``docs/coach.md``). Nothing runs on import.
 """
 
 from __future__ import annotations
@@ -40,8 +40,8 @@ def _gain(options: list[LastTurnOption], action: Action) -> float:
 
 def last_turns(rules: str, seed: int, search: bool = False) -> dict[str, float]:
     """One greedy-vs-greedy game: its last turns, those where the greedy move (with ``search``:
-    the search bot's move without ``endgame``, as it was before) was not the best, the points
-    lost, and whether the loser would have won with its best last turn."""
+    the search bot's move without ``endgame``, with the greedy plan, as it was before) was not
+    the best, the points lost, and whether the loser would have won with its best last turn."""
     game = Game(rules, 2, seed=seed, record=False)
     bots = [make_agent("greedy", seed * 31 + seat) for seat in range(2)]
     turns = worse = 0
@@ -54,7 +54,8 @@ def last_turns(rules: str, seed: int, search: bool = False) -> dict[str, float]:
             best = options[0].gain if options else 0.0
             move = action
             if search:
-                bot = MCTSAgent(seed * 31 + seat, **{**PAIRED, "endgame": False})
+                before = {**PAIRED, "endgame": False, "policy": "greedy"}
+                bot = MCTSAgent(seed * 31 + seat, **before)
                 move = bot.choose(game)
             got = _gain(options, move)
             turns += 1

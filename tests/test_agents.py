@@ -16,6 +16,7 @@ from ttr import Game
 from ttr.actions import Claim
 from ttr.agents import AGENTS, SEARCH_AGENTS, MCTSAgent, make_agent
 from ttr.agents.base import cheapest_claims
+from ttr.agents.coach import COACH
 from ttr.agents.determinise import determinise, ticket_weights, unseen_cards
 from ttr.agents.endgame import last_turn_move, last_turn_options, quick_last_turn
 from ttr.agents.greedy import Paths, _dijkstra
@@ -63,6 +64,7 @@ def test_make_agent_knows_every_bot_its_aliases_and_search_budgets():
     assert {type(make_agent(name)).__name__ for name in AGENTS} == {
         "RandomAgent",
         "GreedyAgent",
+        "PlannerAgent",
         "LongRouteAgent",
     }
     assert type(make_agent("longroute")) is type(make_agent("long"))
@@ -73,6 +75,9 @@ def test_make_agent_knows_every_bot_its_aliases_and_search_budgets():
     assert search.steps == make_agent("mcts").steps == 6000  # the budget that bounds a move
     assert (search.infer, search.samples, search.block) == (6.0, 16, 1)
     assert search.endgame and not MCTSAgent().endgame  # the ladder's bot plays its end exactly
+    # the ladder's bot follows the planner, the coach (measured so) the greedy bot's plan
+    assert (search.policy, MCTSAgent().policy) == ("planner", "greedy")
+    assert COACH["policy"] == "greedy"
     assert type(make_agent("coach")).__name__ == "CoachAgent" and make_agent("coach:9").steps == 9
     for bad in ("bogus", "mcts:0", "mcts:lots", "greedy:5", "coach:0", "coach:x"):
         with pytest.raises(ValueError, match="agent"):
@@ -89,6 +94,8 @@ def test_make_agent_knows_every_bot_its_aliases_and_search_budgets():
         MCTSAgent(breadth=0)
     with pytest.raises(ValueError, match="samples"):
         MCTSAgent(samples=0)
+    with pytest.raises(ValueError, match="policy"):
+        MCTSAgent(policy="cunning")
 
 
 # ---------------------------------------------------------------------------------------------

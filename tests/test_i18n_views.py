@@ -444,3 +444,18 @@ def test_a_static_map_s_legend_and_tooltips(lang):
             assert leftover_english(unquoted(lang, text), NAMES) == "", text
         with language("en"):
             assert not SCRIPT[lang].search(board_svg(load_board(name), players=["Ann", "Ben"]))
+
+
+def test_the_planner_bot_takes_a_seat_and_is_named_in_the_language(lang):
+    from ttr.apps.seats import seat_label
+    from ttr.apps.table import seat_choices
+
+    name = {"ko": "계획형 봇", "zh": "规划机器人"}[lang]
+    assert seat_label("planner") == name and (name, "planner") in seat_choices()
+    game = Game("europe", ["Ann", "Ben"], seed=3)
+    table = PlayTable(PlayModel(game, [("Ann", "planner"), ("Ben", "you")]))
+    # the table let the planner keep its opening tickets; after Ben's, it plays its first turn
+    assert game.current_player == 1 and len(game.tickets_of(0)) >= 2
+    game.play(game.legal_actions()[0])
+    assert table.model.run_bots() >= 1 and game.current_player == 1 and game.turn >= 1
+    speaks_only(lang, table)

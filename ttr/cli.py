@@ -240,8 +240,8 @@ def build_parser() -> argparse.ArgumentParser:
         "--agents",
         default="random",
         help=render(
-            "one agent per seat, comma-separated (random, greedy, long, mcts, mcts:N, coach, "
-            "coach:N), or one for all (default random)"
+            "one agent per seat, comma-separated (random, greedy, planner, long, mcts, mcts:N, "
+            "coach, coach:N), or one for all (default random)"
         ),
     )
     sim.add_argument("--seed", type=int, default=0, help=render(SEED_HELP))

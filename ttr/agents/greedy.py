@@ -40,6 +40,10 @@ class GreedyAgent(Agent):
     """Plans routes for its tickets along the cheapest paths (in trains) on the open board."""
 
     name = "greedy"
+    new_tickets_above = 12
+    """Once its plan is done, it takes new tickets while it has more trains than this."""
+    face_up_locomotive = True
+    """Whether it takes a face-up locomotive when no colour its plan needs is showing."""
 
     def choose(self, game: Game) -> Action:
         check_game(game)
@@ -79,16 +83,14 @@ class GreedyAgent(Agent):
         player = game.current_player
         paths = Paths(game)
         tickets = [game.ticket_pool[t] for t in offer.tickets]
-        costs = [_ticket_cost(game, paths, ticket, player) for ticket in tickets]
         plan, _ = self._plan(game, paths, player)
         budget = game.trains[player] - sum(game.board.routes[r].length for r in plan)
+        cost = self._trains_for(game, paths, player, tickets, plan)
 
         def value(keep: KeepTickets) -> tuple[float, float]:
-            cost = sum(costs[i] for i in keep.keep)
+            trains = cost(keep.keep)
             points = sum(tickets[i].points for i in keep.keep)
-            if cost > budget:
-                return (-1.0, -cost)
-            return (points / (1 + cost), -len(keep.keep))
+            return self._keep_value(points, trains, budget, len(keep.keep))
 
         best = max(actions, key=value)  # type: ignore[arg-type]
         assert isinstance(best, KeepTickets)
@@ -97,9 +99,27 @@ class GreedyAgent(Agent):
             "kind": "keep",
             "tickets": [game.board.ticket_ref(t) for t in kept],
             "points": sum(t.points for t in kept),
-            "trains_needed": sum(costs[i] for i in best.keep),
+            "trains_needed": cost(best.keep),
             "trains_free": budget,
         }
+
+    def _trains_for(
+        self, game: Game, paths: Paths, player: int, tickets: list[Ticket], plan: list[int]
+    ) -> Callable[[Sequence[int]], float]:
+        """The trains a choice of the offered ``tickets`` (by index) needs: the sum of each
+        ticket's cheapest path (infinite if one cannot be joined)."""
+        costs = [_ticket_cost(game, paths, ticket, player) for ticket in tickets]
+        return lambda keep: sum(costs[i] for i in keep)
+
+    def _keep_value(
+        self, points: int, trains: float, budget: int, count: int
+    ) -> tuple[float, float]:
+        """How good a choice of ``count`` tickets worth ``points`` that need ``trains`` is,
+        with ``budget`` trains not yet planned (the best choice has the greatest value):
+        points per train, fewer tickets on a tie; one that does not fit ranks by its trains."""
+        if trains > budget:
+            return (-1.0, -trains)
+        return (points / (1 + trains), -count)
 
     # planning ---------------------------------------------------------------------------------
 
@@ -160,7 +180,7 @@ class GreedyAgent(Agent):
             return station
         claims = {} if plan else cheapest_claims(game, player)
         if claims:
-            if game.ticket_deck and game.trains[player] > 12:
+            if game.ticket_deck and game.trains[player] > self.new_tickets_above:
                 return DRAW_TICKETS, {"kind": "tickets", "trains": game.trains[player]}
             longest = max(
                 claims.values(), key=lambda c: (game.board.routes[c.route].length, -c.route)
@@ -207,7 +227,7 @@ class GreedyAgent(Agent):
             for action in draws:
                 if action.slot is not None and market[action.slot] == color:
                     return action, {"kind": "draw", "card": color, "needed": needed[color]}
-        if game.phase == TURN:
+        if game.phase == TURN and self.face_up_locomotive:
             for action in draws:
                 if action.slot is not None and market[action.slot] == LOCOMOTIVE:
                     return action, {"kind": "draw", "card": LOCOMOTIVE}

@@ -4,10 +4,11 @@ Each *iteration* of :class:`MCTSAgent`'s search deals a *determinisation*: a who
 consistent with what the bot's seat can see, with the other players' hands and tickets and the
 deck order sampled (:mod:`ttr.agents.determinise`; with ``infer``, the others' tickets drawn
 by how well they explain the routes those players claimed); it plays a move there and then a
-*rollout* (the greedy bot for every seat, or uniform random moves) to the end of the game or for a
-few turns, and scores the position: the final scores if the game is over, else an estimate (route
-points, tickets done, open tickets weighed by the trains their cheapest path still needs,
-unbuilt stations). A player's value is a logistic of their lead over the best other player.
+*rollout* (the greedy bot for every seat, the searching seat's own turns by its ``policy``, or
+uniform random moves) to the end of the game or for a few turns, and scores the position: the
+final scores if the game is over, else an estimate (route points, tickets done, open tickets
+weighed by the trains their cheapest path still needs, unbuilt stations). A player's value is
+a logistic of their lead over the best other player.
 
 Two searches use these iterations (``search=``):
 
@@ -49,6 +50,9 @@ tickets first); the paired search takes the first ``breadth``; the tree opens th
 time (progressive widening: a node visited ``n`` times may have ``widening * sqrt(n)``
 children). The second card of a draw and a tunnel's extra cost follow the greedy bot.
 
+Wherever this says "the greedy move" or "the greedy bot's plan", the seat's ``policy`` is meant:
+the greedy bot by default, the planner (:mod:`ttr.agents.planner`) in :data:`PAIRED`.
+
 The same seed and budget (iterations and steps: not ``seconds``, which depends on the machine)
 give the same move. :meth:`MCTSAgent.explain` returns the
 visits and values of the best moves as data.
@@ -77,6 +81,7 @@ from ttr.agents.base import (
 from ttr.agents.determinise import Weights, determinise, ticket_weights
 from ttr.agents.endgame import last_turn_move, quick_last_turn
 from ttr.agents.greedy import GreedyAgent, Paths
+from ttr.agents.planner import PlannerAgent
 from ttr.agents.settings import check_search_settings
 from ttr.game import OPENING, SECOND_CARD, TICKETS, TUNNEL, TURN, Game
 
@@ -92,6 +97,7 @@ PAIRED: dict[str, Any] = {
     "samples": 16,
     "block": 1,
     "endgame": True,
+    "policy": "planner",
 }
 """The search bot of the ladder and the README's figures (``make_agent("mcts")``): the paired
 search with a budget of 6,000 simulated moves a decision (each iteration plays a move in one
@@ -105,8 +111,15 @@ weight, see :func:`ttr.agents.determinise.ticket_weights`), and the claim that m
 their likeliest paths is a candidate (``block`` = 1). It overrules the greedy move only by a
 gain of ``z`` = 2 standard errors, taken from Student's t for the deals played. Its last
 turn is worked out exactly, and nearly so in the sampled games (``endgame``, see
-:mod:`ttr.agents.endgame`: the move adding most to its final score)."""
+:mod:`ttr.agents.endgame`: the move adding most to its final score). Its default move and its
+own moves in the rollouts are the planner's (``policy``, :mod:`ttr.agents.planner`), the
+others' the greedy bot's."""
 SEARCHES = ("halving", "tree")
+POLICIES: dict[str, type[GreedyAgent]] = {"greedy": GreedyAgent, "planner": PlannerAgent}
+"""The bots whose moves the searching seat may take as its default move and play in its own
+turns of the rollouts (``policy``); the others always play the greedy bot's."""
+DEFAULT_MOVES = {"greedy": "the greedy move", "planner": "the planner's move"}
+"""What the reasons call the default move of each policy."""
 ROLLOUTS = ("greedy", "random")
 FOLLOW_UPS = (SECOND_CARD, TUNNEL)
 """Decisions that follow from the turn's choice, left to the greedy bot: the second card of a
@@ -177,11 +190,12 @@ class MCTSAgent(Agent):
         samples: int = 8,
         block: int = 0,
         endgame: bool = False,
+        policy: str = "greedy",
     ):
         settings = {
             key: value for key, value in locals().items() if key not in ("self", "__class__")
         }
-        check_search_settings(SEARCHES, ROLLOUTS, **settings)
+        check_search_settings(SEARCHES, ROLLOUTS, tuple(POLICIES), **settings)
         super().__init__(seed)
         self.iterations = iterations
         self.steps = steps
@@ -201,7 +215,10 @@ class MCTSAgent(Agent):
         self.samples = samples
         self.block = block
         self.endgame = endgame
+        self.policy = policy
         self.greedy = GreedyAgent(self.rng)
+        self.own = POLICIES[policy](self.rng)
+        self.default = DEFAULT_MOVES[policy]
 
     def __repr__(self) -> str:
         budget = ", ".join(
@@ -225,7 +242,7 @@ class MCTSAgent(Agent):
         deals)."""
         check_seat(game, seat)
         if game.phase in FOLLOW_UPS:
-            choice = self.greedy.explain(game)
+            choice = self.own.explain(game)
             return Choice(
                 choice.action, {"kind": "follow-up", "greedy": choice.reason}, choice.text
             )
@@ -237,12 +254,12 @@ class MCTSAgent(Agent):
                 {"kind": "last turn", "gain": gain},
                 f"{game.notation(action)}: the last turn, worked out exactly (+{gain:g}).",
             )
-        first = self.greedy.choose(game)
+        first = self.own.choose(game)
         moves = candidates(game, first)
         if len(moves) == 1:
             return Choice(first, {"kind": "forced"}, f"{game.notation(first)}: the only move.")
         prior = key(game, first)
-        plan = self.greedy.plan(game) if game.phase == TURN else []
+        plan = self.own.plan(game) if game.phase == TURN else []
         weights = self._weights(game, game.current_player)
         block = blocking(game, weights, self.block) if weights and game.phase == TURN else []
         root_options = list(move_options(game, None, prior, plan, block))
@@ -269,7 +286,7 @@ class MCTSAgent(Agent):
             reason = _search_reason(0, 0, 0.0, [option], move, overruled=False)
             reason.update(gain=0.0, error=math.inf)
             return Choice(
-                greedy, reason, f"{move}: the greedy move, the only one searched (0 searches)."
+                greedy, reason, f"{move}: {self.default}, the only one searched (0 searches)."
             )
         start = time.perf_counter()
         # the greedy move in the first deal measures the rollouts here: a budget of steps
@@ -354,18 +371,18 @@ class MCTSAgent(Agent):
         deals = len(gains.get(best, []))
         if overruled:
             text = (
-                f"{move}: played out in the same {deals} sampled deals, it beat the greedy move "
+                f"{move}: played out in the same {deals} sampled deals, it beat {self.default} "
                 f"{reason['greedy']} by {gain:.3f} in value (0 = sure loss, 1 = sure win), more "
                 f"than {self.z:g} standard errors ({error:.3f}); {done} searches in all."
             )
         elif best != greedy_key:
             text = (
-                f"{move}: the greedy move; the best other move of the {done} searches, {rival}, "
+                f"{move}: {self.default}; the best other move of the {done} searches, {rival}, "
                 f"gained {gain:+.3f} in value in the same {deals} deals, not {self.z:g} "
                 f"standard errors ({error:.3f})."
             )
         else:
-            text = f"{move}: the greedy move, the only one searched ({done} searches)."
+            text = f"{move}: {self.default}, the only one searched ({done} searches)."
         return Choice(action, reason, text)
 
     # the tree search ---------------------------------------------------------------------------
@@ -419,12 +436,12 @@ class MCTSAgent(Agent):
         if overruled:
             text = (
                 f"{move}: its expected value, {value:.2f} (0 = sure loss, 1 = sure win) over "
-                f"{chosen[1].visits} of {done} searches, beats the greedy move "
+                f"{chosen[1].visits} of {done} searches, beats {self.default} "
                 f"{reason['greedy']} by at least {self.margin}."
             )
         else:
             text = (
-                f"{move}: the greedy move (expected value {value:.2f}, 0 = sure loss, 1 = sure "
+                f"{move}: {self.default} (expected value {value:.2f}, 0 = sure loss, 1 = sure "
                 f"win); no move of the {done} searches beat it by {self.margin}."
             )
         return Choice(action, reason, text)
@@ -454,10 +471,11 @@ class MCTSAgent(Agent):
         node, path = root, [root]
         while not world.is_over:
             if node.prior is None:
-                first: Action | None = self.greedy.choose(world)
+                plan = self.own if world.current_player == seat else self.greedy
+                first: Action | None = plan.choose(world)
                 node.prior = key(world, first)  # type: ignore[arg-type]
                 if world.phase == TURN:
-                    node.plan = self.greedy.plan(world)
+                    node.plan = plan.plan(world)
             else:
                 first = None
             room = max(1, int(self.widening * math.sqrt(node.visits + 1)))
@@ -515,7 +533,8 @@ class MCTSAgent(Agent):
             ):
                 world.play(quick_last_turn(world))
             elif self.rollout == "greedy":
-                world.play(self.greedy.choose(world))
+                plan = self.own if world.current_player == seat else self.greedy
+                world.play(plan.choose(world))
             else:
                 actions = world.legal_actions()
                 world.play(actions[rng.randrange(len(actions))])

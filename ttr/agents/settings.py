@@ -49,7 +49,11 @@ def check_seed(seed: object) -> int | random.Random | None:
 
 
 def check_search_settings(
-    searches: tuple[str, ...], rollouts: tuple[str, ...], seed: object, **settings: object
+    searches: tuple[str, ...],
+    rollouts: tuple[str, ...],
+    policies: tuple[str, ...],
+    seed: object,
+    **settings: object,
 ) -> None:
     """Refuse a setting of :class:`~ttr.agents.mcts.MCTSAgent` out of range (naming it), before
     the agent is built: ``settings`` are its keyword arguments, ``searches`` and ``rollouts``
@@ -70,3 +74,4 @@ def check_search_settings(
         finite_number(settings.get(name), name, low=least, high=most)
     one_of(settings.get("search"), "search", searches)
     one_of(settings.get("rollout"), "rollout", rollouts)
+    one_of(settings.get("policy"), "policy", policies)

@@ -20,6 +20,7 @@ HUMAN = "you"
 BOT_LABELS = {
     "random": N_("random bot"),
     "greedy": N_("greedy bot"),
+    "planner": N_("planner bot"),
     "long": N_("long-route bot"),
     "mcts": N_("search bot"),
 }

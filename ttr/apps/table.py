@@ -81,6 +81,7 @@ city keeps its highlight inside the ring)."""
 SEAT_CHOICES = [
     (Np_("seat", "a person"), HUMAN),
     (Np_("seat", "greedy bot"), "greedy"),
+    (Np_("seat", "planner bot"), "planner"),
     (Np_("seat", "random bot"), "random"),
     (Np_("seat", "long-route bot"), "long"),
     (Np_("seat", "search bot (slow)"), "mcts"),

@@ -631,9 +631,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--agents",
         default=None,
         help=render(
-            "the built-in bots, comma-separated: random, greedy, long (longroute), mcts, "
-            "mcts:N, coach, coach:N (default: random,greedy,long,mcts; none with --bots unless "
-            "named)"
+            "the built-in bots, comma-separated: random, greedy, planner, long (longroute), "
+            "mcts, mcts:N, coach, coach:N (default: random,greedy,long,mcts; none with --bots "
+            "unless named)"
         ),
     )
     parser.add_argument(

@@ -43,7 +43,7 @@ AGENTS: dict[str, type[Agent]] = {
 }
 """The rule-of-thumb bots by name: each plays a whole game in a fraction of a second."""
 SEARCH_AGENTS: dict[str, type[MCTSAgent]] = {MCTSAgent.name: MCTSAgent}
-"""The bots that search, by name: a move takes up to about 0.9 CPU seconds (``mcts:N``: at most N
+"""The bots that search, by name: a move takes up to about 0.4 CPU seconds (``mcts:N``: at most N
 iterations)."""
 COACHES: dict[str, type[CoachAgent]] = {CoachAgent.name: CoachAgent}
 """The coach by name (``coach``, or ``coach:N`` for a search of N simulated moves): the search

@@ -35,10 +35,11 @@ child's exploration term counting how often it was available); one node is added
 its rollout scored and each player's value backed up the path. The bot plays the most visited
 move if its mean value beats the greedy move's by ``margin``, else the greedy move.
 
-Measured (see the README): against the greedy bot the tree (200 iterations, 4-turn rollouts)
+Measured (``docs/bots.md``): against the greedy bot the tree (200 iterations, 4-turn rollouts)
 won about two games in three, about as often on each board, because the values of moves differ
 by hundredths and unpaired samples of a few hundred futures cannot tell them apart; the paired
-search with rollouts to the end won about three in four.
+search with rollouts to the end won about three in four with the greedy bot's plan, and with
+the planner's (:data:`PAIRED`) 82.5% on Europe and 92.0% on the USA.
 
 Moves are grouped so that the search does not drown in payments: one claim per route (the
 legal payment with the fewest locomotives), one draw per face-up card kind, and a station only

@@ -10,11 +10,11 @@ Hint to say in words through its own translatable templates; :class:`CoachAgent`
   score (route points, tickets finished, the longest-route bonus; a tunnel weighed by the chance
   to pay its extra cards), or, when nothing adds a point, a draw: never tickets.
 - **Every other turn** is the search bot's (:class:`ttr.agents.mcts.MCTSAgent` with
-  :data:`ttr.agents.mcts.PAIRED`: the candidate moves played out in the same sampled deals of
-  what the seat cannot see, to the end of the game), whose own last turns in those games are
-  played by the same exact rule. Its generator is seeded from ``seed`` and what the seat sees, so
-  the move depends on the position, not on the moves the bot has thought about before: the Hint
-  in a position is the bot's move there.
+  :data:`ttr.agents.mcts.PAIRED` and the greedy bot as its plan, :data:`COACH`: the candidate
+  moves played out in the same sampled deals of what the seat cannot see, to the end of the
+  game), whose own last turns in those games are played by the same exact rule. Its generator
+  is seeded from ``seed`` and what the seat sees, so the move depends on the position, not on
+  the moves the bot has thought about before: the Hint in a position is the bot's move there.
 - **Tickets are weighed against the trains and turns left**: new tickets only when an offer is
   expected to pay (:func:`ticket_outlook`: each unseen ticket counts its points if its cheapest
   path fits in the trains the player can still place, after its plan, and minus them if not; at

@@ -9,7 +9,7 @@ import pytest
 
 from ttr import Game
 from ttr.actions import DRAW_TICKETS, DrawCard, KeepTickets
-from ttr.agents import GreedyAgent, PlannerAgent, make_agent
+from ttr.agents import GreedyAgent, PlannerAgent, make_agent, play_game
 from ttr.agents.greedy import Paths
 from ttr.agents.planner import FREE_SHARE
 from ttr.colors import LOCOMOTIVE
@@ -111,11 +111,9 @@ def test_planner_beats_the_greedy_bot_more_often_than_not():
     wins = 0.0
     for seed in range(20):
         for seat in (0, 1):
-            game = Game("europe", 2, seed=seed, record=False)
             bots = [make_agent("greedy", seed), make_agent("greedy", seed)]
             bots[seat] = make_agent("planner", seed)
-            while not game.is_over:
-                game.play(bots[game.current_player].choose(game))
+            game = play_game(Game("europe", 2, seed=seed, record=False), bots)
             winners = game.outcome().winners
             wins += 1.0 if winners == (seat,) else 0.5 if seat in winners else 0.0
     assert wins > 20

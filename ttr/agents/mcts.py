@@ -472,11 +472,11 @@ class MCTSAgent(Agent):
         node, path = root, [root]
         while not world.is_over:
             if node.prior is None:
-                plan = self.own if world.current_player == seat else self.greedy
-                first: Action | None = plan.choose(world)
+                bot = self._bot_of(world, seat)
+                first: Action | None = bot.choose(world)
                 node.prior = key(world, first)  # type: ignore[arg-type]
                 if world.phase == TURN:
-                    node.plan = plan.plan(world)
+                    node.plan = bot.plan(world)
             else:
                 first = None
             room = max(1, int(self.widening * math.sqrt(node.visits + 1)))
@@ -534,13 +534,17 @@ class MCTSAgent(Agent):
             ):
                 world.play(quick_last_turn(world))
             elif self.rollout == "greedy":
-                plan = self.own if world.current_player == seat else self.greedy
-                world.play(plan.choose(world))
+                world.play(self._bot_of(world, seat).choose(world))
             else:
                 actions = world.legal_actions()
                 world.play(actions[rng.randrange(len(actions))])
             played += 1
         return played
+
+    def _bot_of(self, world: Game, seat: int | None) -> GreedyAgent:
+        """Who plays the turn to move in a sampled game: the searching ``seat`` by its
+        ``policy``, every other seat by the greedy bot."""
+        return self.own if world.current_player == seat else self.greedy
 
     def _values(self, world: Game, seat: int) -> list[float]:
         """Each player's value: a logistic of their lead over the best other player. The
